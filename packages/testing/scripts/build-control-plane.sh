@@ -20,6 +20,7 @@ export CGO_ENABLED=0
 K8S_BINS=(kube-apiserver kube-controller-manager kube-scheduler kubectl)
 missing=()
 for b in "${K8S_BINS[@]}" etcd kwok; do [[ -x "$BIN_DIR/$b" ]] || missing+=("$b"); done
+[[ -s "$BIN_DIR/kwok-stages.yaml" ]] || missing+=(kwok-stages)
 if [[ ${#missing[@]} -eq 0 ]]; then echo "control plane binaries ready in $BIN_DIR"; exit 0; fi
 echo "building control plane binaries into $BIN_DIR: ${missing[*]} (a cold build takes several minutes)"
 
@@ -105,6 +106,21 @@ GO
   go build -ldflags "-s -w" -o "$BIN_DIR/etcd.tmp" go.etcd.io/etcd/server/v3 && mv "$BIN_DIR/etcd.tmp" "$BIN_DIR/etcd"
 }
 
+# kwok's own stage definitions (nodes Ready with lease heartbeats, pods Ready/Complete/deleted,
+# PVCs provisioned and bound for StorageClass kwok-volume), taken from the module we built.
+build_kwok_stages() {
+  local dir
+  dir=$(go mod download -json "sigs.k8s.io/kwok@$KWOK_VERSION" | sed -n 's/.*"Dir": "\(.*\)",/\1/p')
+  local out="$BIN_DIR/kwok-stages.yaml.tmp"
+  : > "$out"
+  local f
+  for f in "$dir"/kustomize/stage/node/fast/node-*.yaml "$dir"/kustomize/stage/node/heartbeat-with-lease/node-*.yaml \
+    "$dir"/kustomize/stage/pod/fast/pod-*.yaml "$dir"/kustomize/stage/volume/fast/p*.yaml; do
+    echo "---" >> "$out"; cat "$f" >> "$out"
+  done
+  mv "$out" "$BIN_DIR/kwok-stages.yaml"
+}
+
 build_kwok() {
   GOBIN="$WORK_DIR/kwok-$KWOK_VERSION" go install -ldflags "-s -w -X sigs.k8s.io/kwok/pkg/consts.Version=${KWOK_VERSION#v}" "sigs.k8s.io/kwok/cmd/kwok@$KWOK_VERSION"
   mv "$WORK_DIR/kwok-$KWOK_VERSION/kwok" "$BIN_DIR/kwok"
@@ -113,6 +129,7 @@ build_kwok() {
 total_start=$SECONDS
 if needs etcd; then step_start=$SECONDS; build_step etcd build_etcd; fi
 if needs kwok; then step_start=$SECONDS; build_step kwok build_kwok; fi
+if needs kwok-stages; then step_start=$SECONDS; build_step kwok-stages build_kwok_stages; fi
 for b in "${K8S_BINS[@]}"; do
   if needs "$b"; then step_start=$SECONDS; build_step "kubernetes-$K8S_VERSION" build_k8s; break; fi
 done

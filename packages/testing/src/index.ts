@@ -1,0 +1,5 @@
+export { startControlPlane } from './control-plane.ts';
+export { ensureBinaries, binDir } from './binaries.ts';
+export { kwokNodeNames } from './kwok.ts';
+export type { ControlPlane, StartOptions, Tier, AdminCredentials } from './types.ts';
+export { kubectl, type Kubectl } from './kubectl.ts';
