@@ -130,7 +130,10 @@ export interface DeleteOptions extends RequestOptions {
  * (see errors.ts) for any non-2xx answer.
  */
 export interface KubeClient {
-  get<T extends KubeObject = KubeObject>(ref: ObjectRef, opts?: RequestOptions & { subresource?: string }): Promise<T>;
+  get<T extends KubeObject = KubeObject>(
+    ref: ObjectRef,
+    opts?: RequestOptions & { subresource?: string },
+  ): Promise<T>;
   /** One page. */
   list<T extends KubeObject = KubeObject>(kind: KindRef, opts?: ListOptions): Promise<KubeList<T>>;
   /** Every page, following `continue`; returns the items and the resourceVersion of the list. */

@@ -1,0 +1,10 @@
+export type * from './types.ts';
+export * from './errors.ts';
+export { Discovery, discoveryPath, parseApiVersion, parseResourceList } from './discovery.ts';
+export type { DiscoveryFetch } from './discovery.ts';
+export { TokenBucket, DEFAULT_QPS, DEFAULT_BURST } from './rate-limiter.ts';
+export type { RateLimiterOptions } from './rate-limiter.ts';
+export { createKubeClient, DEFAULT_TIMEOUT_MS, DEFAULT_PAGE_SIZE } from './kube-client.ts';
+export type { KubeClientOptions, HttpKubeClient } from './kube-client.ts';
+export type { Impersonation } from './connection.ts';
+export { resourcePath } from './paths.ts';

@@ -1,0 +1,6 @@
+export { metricsRegistry } from './registry.ts';
+export {
+  restClientRequestsTotal,
+  restClientRequestDurationSeconds,
+  restClientRateLimiterDurationSeconds,
+} from './rest-client.ts';
