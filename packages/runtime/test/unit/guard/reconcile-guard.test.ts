@@ -1,0 +1,96 @@
+import path from 'node:path';
+import { describe, it } from 'vitest';
+import { RuleTester } from 'eslint';
+import tseslint from 'typescript-eslint';
+import plugin from '../../../eslint/reconcile-guard.js';
+
+// RuleTester needs a test framework's hooks; hand it Vitest's.
+RuleTester.describe = describe;
+RuleTester.it = it;
+RuleTester.itOnly = it.only;
+
+// The rule resolves file names against ESLint's cwd, which RuleTester takes from the process.
+const cwd = process.cwd();
+const file = (rel: string) => path.join(cwd, rel);
+const tester = new RuleTester({
+  languageOptions: { parser: tseslint.parser, ecmaVersion: 2024, sourceType: 'module' },
+});
+const rule = plugin.rules['no-raw-update'];
+
+const CONTROLLER = file('operators/hermes/src/controllers/instance.ts');
+const RUNTIME = file('packages/runtime/src/controller/reconciler.ts');
+const APPLY = file('packages/runtime/src/apply/ensure.ts');
+const TEST = file('operators/hermes/test/integration/x.test.ts');
+const rawUpdate = { messageId: 'rawUpdate' };
+const noReason = { messageId: 'allowWithoutReason' };
+
+tester.run('reconcile-guard/no-raw-update', rule, {
+  valid: [
+    // The apply module is where updates belong.
+    { code: 'await client.update(obj);', filename: APPLY },
+    // Justified exceptions, on the line above or on the same line (line or block comment).
+    {
+      code: '// reconcile-guard:allow status replace is intended here\nawait client.update(obj);',
+      filename: CONTROLLER,
+    },
+    {
+      code: 'await this.client.update(obj); // reconcile-guard:allow: migrating legacy objects once',
+      filename: RUNTIME,
+    },
+    { code: '/* reconcile-guard:allow PVC annotations only */ kube.update(pvc);', filename: CONTROLLER },
+    // A multi-line chain: the comment sits above the `.update(` line.
+    {
+      code: 'await this.client\n  // reconcile-guard:allow one-off repair\n  .update(obj);',
+      filename: CONTROLLER,
+    },
+    // Hashes, HMACs and ciphers are not clients, even in strict folders.
+    { code: "createHash('sha256').update(text).digest('hex');", filename: CONTROLLER },
+    { code: 'hash.update(buffer);', filename: RUNTIME },
+    // Outside strict folders only client-looking receivers with an object argument count.
+    { code: 'map.update(obj);', filename: TEST },
+    { code: "client.update('text');", filename: TEST },
+    { code: 'client.patch(ref, "json", ops);', filename: CONTROLLER },
+    { code: 'client.apply(obj, { fieldManager: "x" });', filename: CONTROLLER },
+  ],
+  invalid: [
+    { code: 'await client.update(obj);', filename: CONTROLLER, errors: [rawUpdate] },
+    {
+      code: 'await this.client.update(obj, { subresource: "status" });',
+      filename: RUNTIME,
+      errors: [rawUpdate],
+    },
+    { code: 'store.update(obj);', filename: CONTROLLER, errors: [rawUpdate] },
+    { code: 'await ctx.kube?.update(obj);', filename: CONTROLLER, errors: [rawUpdate] },
+    { code: 'await k8sClient["update"](obj);', filename: CONTROLLER, errors: [rawUpdate] },
+    // Anywhere in the repo: a client-looking receiver with an object argument.
+    {
+      code: 'await kubeClient.update({ apiVersion: "v1", kind: "ConfigMap", metadata: {} });',
+      filename: TEST,
+      errors: [rawUpdate],
+    },
+    // An allow comment without a reason does not count and is reported itself.
+    {
+      code: '// reconcile-guard:allow\nawait client.update(obj);',
+      filename: CONTROLLER,
+      errors: [noReason, rawUpdate],
+    },
+    {
+      code: 'await client.update(obj); // reconcile-guard:allow -  ',
+      filename: CONTROLLER,
+      errors: [rawUpdate, noReason],
+    },
+    // An allow comment two lines above does not cover the call.
+    {
+      code: '// reconcile-guard:allow reason\n\nawait client.update(obj);',
+      filename: CONTROLLER,
+      errors: [rawUpdate],
+    },
+    // Options: a custom strict zone.
+    {
+      code: 'x.update(obj);',
+      filename: file('tools/a.ts'),
+      options: [{ strictPaths: ['tools/**'] }],
+      errors: [rawUpdate],
+    },
+  ],
+});
