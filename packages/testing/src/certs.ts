@@ -1,5 +1,6 @@
 // Certificates for a local control plane: one CA, the API server's serving certificate, an admin
 // client certificate (system:masters) and the service-account signing key pair.
+import 'reflect-metadata'; // @peculiar/x509's dependency injection needs it loaded first
 import { webcrypto } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
 

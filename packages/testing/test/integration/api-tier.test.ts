@@ -50,7 +50,7 @@ const widget = (name: string, spec: Record<string, unknown>) =>
   });
 
 const getWidget = async (name: string) =>
-  JSON.parse(await kubectl(['get', 'widget', name, '-n', ns, '-o', 'json'])) as {
+  JSON.parse(await kubectl(['get', 'widget', name, '-n', ns, '-o', 'json', '--show-managed-fields'])) as {
     spec: Record<string, unknown>;
     metadata: { managedFields: { manager: string }[] };
   };
