@@ -2,6 +2,8 @@
 // outside the runtime's apply module (hermes spec 7.2 rule 1; openclaw lesson #437). A call may
 // stay when the line, or the line above, says `// reconcile-guard:allow <reason>`; an allow
 // comment without a reason is itself reported, so every exception is justified in the code.
+// With type information the receiver's type decides (a type with update plus patch or apply is a
+// client); without it, names and arity do (see the defaults below).
 import path from 'node:path';
 
 const ALLOW = 'reconcile-guard:allow';
@@ -45,6 +47,23 @@ function receiverName(node) {
     return receiverName(node.expression);
   if (node.type === 'AwaitExpression') return receiverName(node.argument);
   return undefined;
+}
+
+/**
+ * With type information (typescript-eslint's parser services), decides whether the receiver is a
+ * client: a type with `update` and also `patch` or `apply`. Returns undefined when types are
+ * unavailable or unknown (`any`), so the name heuristics decide.
+ */
+function typeSaysClient(sourceCode, receiverNode) {
+  const services = sourceCode.parserServices;
+  if (!services?.program || !services.esTreeNodeToTSNodeMap) return undefined;
+  const checker = services.program.getTypeChecker();
+  const tsNode = services.esTreeNodeToTSNodeMap.get(receiverNode);
+  if (!tsNode) return undefined;
+  const type = checker.getApparentType(checker.getTypeAtLocation(tsNode));
+  // TypeScript's TypeFlags.Any = 1, Unknown = 2: no information, fall back to names.
+  if (type.flags & 3) return undefined;
+  return Boolean(type.getProperty('update') && (type.getProperty('patch') || type.getProperty('apply')));
 }
 
 function isUpdateCallee(callee) {
@@ -124,7 +143,11 @@ const noRawUpdate = {
           firstArg !== undefined &&
           !(firstArg.type === 'Literal' && typeof firstArg.value !== 'object') &&
           firstArg.type !== 'TemplateLiteral';
-        if (!inStrictZone && !(looksLikeClient && hasObjectArg)) return;
+        const typed = typeSaysClient(sourceCode, callee.object);
+        if (typed === false) return;
+        // A client's update takes (obj) or (obj, options); other arities are other APIs.
+        const clientArity = node.arguments.length === 1 || node.arguments.length === 2;
+        if (typed === undefined && !(inStrictZone ? clientArity : looksLikeClient && hasObjectArg)) return;
         const lines = [node.loc.start.line, callee.property.loc.start.line];
         if (lines.some((l) => allowedLines.has(l))) return;
         context.report({

@@ -51,6 +51,8 @@ tester.run('reconcile-guard/no-raw-update', rule, {
     { code: "client.update('text');", filename: TEST },
     { code: 'client.patch(ref, "json", ops);', filename: CONTROLLER },
     { code: 'client.apply(obj, { fieldManager: "x" });', filename: CONTROLLER },
+    // Other arities are other APIs (predicate helpers and the like).
+    { code: 'passes.update(p, oldObj, newObj);', filename: RUNTIME },
   ],
   invalid: [
     { code: 'await client.update(obj);', filename: CONTROLLER, errors: [rawUpdate] },
@@ -93,4 +95,32 @@ tester.run('reconcile-guard/no-raw-update', rule, {
       errors: [rawUpdate],
     },
   ],
+});
+
+// With type information the receiver's type decides, so predicate objects with an `update`
+// member pass and a typed KubeClient is caught whatever it is called.
+const typed = new RuleTester({
+  languageOptions: {
+    parser: tseslint.parser,
+    parserOptions: { projectService: true, tsconfigRootDir: cwd },
+  },
+});
+// The project service only serves files that exist; the linted text replaces this file's content.
+const TYPED_FILE = file('packages/runtime/src/crd/index.ts');
+const CLIENT_DECL =
+  "import type { KubeClient, KubeObject } from '../client/types.ts';\n" +
+  'declare const api: KubeClient;\ndeclare const obj: KubeObject;\n';
+
+typed.run('reconcile-guard/no-raw-update (typed)', rule, {
+  valid: [
+    {
+      code: 'const p = { update: (a: number, b: number) => a < b };\np.update(1, 2);',
+      filename: TYPED_FILE,
+    },
+    {
+      code: `${CLIENT_DECL}// reconcile-guard:allow exercising the client itself\nawait api.update(obj);`,
+      filename: TYPED_FILE,
+    },
+  ],
+  invalid: [{ code: `${CLIENT_DECL}await api.update(obj);`, filename: TYPED_FILE, errors: [rawUpdate] }],
 });
