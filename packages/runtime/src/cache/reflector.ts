@@ -155,8 +155,6 @@ export class Reflector {
       resourceVersion: this.#lastResourceVersion,
       allowWatchBookmarks: true,
       timeoutSeconds,
-      // A client-side limit a little past the server's, in case the connection hangs half-open.
-      timeoutMs: (timeoutSeconds + 30) * 1000,
       signal,
     });
     for await (const ev of stream) {

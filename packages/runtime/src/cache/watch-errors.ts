@@ -1,4 +1,5 @@
 // Which failures mean "your resourceVersion is gone, relist" and which mean "back off and retry".
+import { GoneError } from '../client/errors.ts';
 import type { KubeObject } from '../client/types.ts';
 
 /** The metav1.Status carried by a watch ERROR event or an error response. */
@@ -56,16 +57,17 @@ export function errorFromWatchStatus(obj: KubeObject): Error {
 }
 
 /**
- * True for errors that require a relist from "": our own ResourceExpiredError, and the client's
- * typed HTTP errors for 410 (recognised by their status code so this file needs only the contract)
- * or a "too large resource version" answer.
+ * True for errors that require a relist from "": our own ResourceExpiredError, the client's
+ * GoneError (HTTP 410, or a "too large resource version" answer), and anything else carrying a 410
+ * status or that message (e.g. a wrapped or foreign client).
  */
 export function isResourceExpired(err: unknown): boolean {
-  if (err instanceof ResourceExpiredError) return true;
+  if (err instanceof ResourceExpiredError || err instanceof GoneError) return true;
   if (typeof err !== 'object' || err === null) return false;
   const e = err as { statusCode?: unknown; code?: unknown; status?: unknown; message?: unknown };
   if (e.statusCode === 410 || e.code === 410) return true;
   if (typeof e.status === 'number' && e.status === 410) return true;
-  if (typeof e.status === 'object' && e.status !== null && isExpiredStatus(e.status)) return true;
+  if (typeof e.status === 'object' && e.status !== null && isExpiredStatus(e.status as StatusLike))
+    return true;
   return typeof e.message === 'string' && tooLargeMessage.test(e.message);
 }

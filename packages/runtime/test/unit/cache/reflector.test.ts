@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../../src/cache/logger.ts';
 import { SharedInformer } from '../../../src/cache/shared-informer.ts';
 import type { InformerOptions } from '../../../src/cache/shared-informer.ts';
+import { GoneError } from '../../../src/client/errors.ts';
 import type { ListOptions, WatchOptions } from '../../../src/client/types.ts';
 import { ManualClock, ScriptedClient, bookmark, configMap, ev, recorder, statusEvent } from './fakes.ts';
 
@@ -238,7 +239,7 @@ describe('reflector: expired resourceVersion', () => {
   it('relists when the watch request itself fails with HTTP 410 Gone', () =>
     relistScenario({
       events: [],
-      end: Object.assign(new Error('Gone'), { name: 'GoneError', statusCode: 410 }),
+      end: new GoneError({ statusCode: 410, reason: 'Expired', message: 'too old resource version' }),
     }));
 
   it('backs off when expiries repeat with nothing received in between', async () => {
