@@ -15,9 +15,7 @@ const median = (xs: number[]) => {
   return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
 };
 
-export async function measureStartTimes(
-  runs = Number(process.env.BENCH_STARTS ?? 5),
-): Promise<Measurement[]> {
+export async function run(runs = Number(process.env.BENCH_STARTS ?? 5)): Promise<Measurement[]> {
   const out: Measurement[] = [];
   for (const tier of ['api', 'cluster'] as Tier[]) {
     const times: number[] = [];
@@ -37,5 +35,5 @@ export async function measureStartTimes(
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const m of await measureStartTimes()) console.log(`${m.name}: ${m.value} (${m.detail ?? ''})`);
+  for (const m of await run()) console.log(`${m.name}: ${m.value} (${m.detail ?? ''})`);
 }

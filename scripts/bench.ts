@@ -1,0 +1,67 @@
+// `make bench [BENCH=name]`: runs the benchmarks and rewrites their sections of docs/benchmarks.md
+// with the machine and the date. Each benchmark module exports `run(): Promise<Measurement[]>`.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { fileURLToPath } from 'node:url';
+
+export interface Measurement {
+  name: string;
+  value: string;
+  detail?: string;
+}
+
+interface Bench {
+  name: string;
+  title: string;
+  module: string;
+  command: string;
+}
+
+const benches: Bench[] = [
+  {
+    name: 'control-plane-start',
+    title: 'Local control plane start time',
+    module: '../packages/testing/bench/start-time.ts',
+    command: 'make bench BENCH=control-plane-start',
+  },
+];
+
+const docPath = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url));
+
+function machine(): string {
+  const cpu = cpus()[0]?.model ?? 'unknown CPU';
+  return `${cpus().length} x ${cpu}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}, ${process.platform}/${process.arch}`;
+}
+
+function section(b: Bench, ms: Measurement[]): string {
+  const rows = ms.map((m) => `| ${m.name} | ${m.value} | ${m.detail ?? ''} |`).join('\n');
+  return `<!-- bench:${b.name} -->
+### ${b.title}
+
+Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}. Rerun: \`${b.command}\`.
+
+| measurement | value | detail |
+|---|---|---|
+${rows}
+<!-- /bench:${b.name} -->`;
+}
+
+function replaceSection(doc: string, b: Bench, text: string): string {
+  const re = new RegExp(`<!-- bench:${b.name} -->[\\s\\S]*?<!-- /bench:${b.name} -->`);
+  return re.test(doc) ? doc.replace(re, text) : `${doc.trimEnd()}\n\n${text}\n`;
+}
+
+const only = process.env.BENCH;
+const selected = benches.filter((b) => !only || b.name === only);
+if (selected.length === 0) {
+  console.error(`unknown BENCH=${only}; known: ${benches.map((b) => b.name).join(', ')}`);
+  process.exit(2);
+}
+for (const b of selected) {
+  console.log(`==> ${b.title}`);
+  const mod = (await import(b.module)) as { run: () => Promise<Measurement[]> };
+  const ms = await mod.run();
+  for (const m of ms) console.log(`    ${m.name}: ${m.value}${m.detail ? ` (${m.detail})` : ''}`);
+  writeFileSync(docPath, replaceSection(readFileSync(docPath, 'utf8'), b, section(b, ms)));
+}
+console.log(`updated ${docPath}`);
