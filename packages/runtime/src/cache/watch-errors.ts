@@ -67,7 +67,6 @@ export function isResourceExpired(err: unknown): boolean {
   const e = err as { statusCode?: unknown; code?: unknown; status?: unknown; message?: unknown };
   if (e.statusCode === 410 || e.code === 410) return true;
   if (typeof e.status === 'number' && e.status === 410) return true;
-  if (typeof e.status === 'object' && e.status !== null && isExpiredStatus(e.status as StatusLike))
-    return true;
+  if (typeof e.status === 'object' && e.status !== null && isExpiredStatus(e.status)) return true;
   return typeof e.message === 'string' && tooLargeMessage.test(e.message);
 }
