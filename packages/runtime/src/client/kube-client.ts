@@ -52,6 +52,16 @@ export interface HttpKubeClient extends KubeClient {
   readonly agent: http.Agent;
   readonly limiter: TokenBucket;
   readonly discovery: Discovery;
+  /**
+   * POSTs `body` to a subresource of `parent` whose body kind differs from the parent's, e.g. a
+   * TokenRequest to `serviceaccounts/<name>/token` or an Eviction to `pods/<name>/eviction`.
+   */
+  createSubresource<T extends KubeObject = KubeObject>(
+    parent: ObjectRef,
+    subresource: string,
+    body: KubeObject,
+    opts?: WriteOptions,
+  ): Promise<T>;
   /** Destroys the agent's sockets; in-flight requests fail. */
   close(): void;
 }
@@ -182,13 +192,24 @@ class Client implements HttpKubeClient {
 
   async create<T extends KubeObject>(obj: T, opts: WriteOptions = {}): Promise<T> {
     const info = await this.resourceFor(obj.apiVersion, obj.kind);
-    // Creating through a subresource (e.g. serviceaccounts/token) addresses the parent by name.
+    // A subresource of the same kind addresses the object by name; for another body kind (TokenRequest,
+    // Eviction) use createSubresource, since discovery maps the body kind, not the parent.
     const path = resourcePath(info, {
       namespace: namespaceFor(info, obj.metadata?.namespace, true),
       name: opts.subresource ? (obj.metadata?.name ?? '') : undefined,
       subresource: opts.subresource,
     });
     return (await this.#send('POST', withQuery(path, writeQuery(opts)), opts, JSON.stringify(obj))) as T;
+  }
+
+  async createSubresource<T extends KubeObject = KubeObject>(
+    parent: ObjectRef,
+    subresource: string,
+    body: KubeObject,
+    opts: WriteOptions = {},
+  ): Promise<T> {
+    const path = await this.#refPath(parent, subresource);
+    return (await this.#send('POST', withQuery(path, writeQuery(opts)), opts, JSON.stringify(body))) as T;
   }
 
   async update<T extends KubeObject>(obj: T, opts: WriteOptions = {}): Promise<T> {
