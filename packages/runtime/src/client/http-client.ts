@@ -103,10 +103,10 @@ export class HttpClient {
     const headers = await this.#conn.headers();
     req.signal?.throwIfAborted();
     try {
-      return await this.#attempt(req, streaming, headers);
+      return await this.#attempt(req, streaming, headers, true);
     } catch (err) {
       if (!(err instanceof StaleSocketError)) throw err;
-      return this.#attempt(req, streaming, headers);
+      return this.#attempt(req, streaming, headers, false);
     }
   }
 
@@ -114,6 +114,7 @@ export class HttpClient {
     req: HttpRequest,
     streaming: boolean,
     authHeaders: Record<string, string | string[]>,
+    retryStaleSocket: boolean,
   ): Promise<{ res: IncomingMessage; body: string }> {
     const { server, host, agent } = this.#conn;
     const basePath = server.pathname.replace(/\/$/, '');
@@ -155,8 +156,9 @@ export class HttpClient {
         if (settled) return;
         settled = true;
         if (!gotResponse) restClientRequestsTotal.inc({ code: '<error>', method: req.method, host });
-        if (!gotResponse && failure === undefined && isStaleSocket(err, r)) reject(new StaleSocketError());
-        else reject(failure ?? toError(err));
+        if (retryStaleSocket && !gotResponse && failure === undefined && isStaleSocket(err, r)) {
+          reject(new StaleSocketError());
+        } else reject(failure ?? toError(err));
       };
       const succeed = (res: IncomingMessage, body: string): void => {
         clearTimer();
