@@ -1,6 +1,6 @@
 // Builds an apiextensions.k8s.io/v1 CustomResourceDefinition from TypeBox schemas, converting
 // each version's schema to a structural one and refusing to produce a CRD the API server rejects.
-import { toStructural } from './to-structural.ts';
+import { sortKeys, toStructural } from './to-structural.ts';
 import { checkStructural } from './structural-check.ts';
 import { jsonPathViolation } from './json-path.ts';
 import type {
@@ -145,10 +145,13 @@ const ENVELOPE: Record<string, JSONSchemaProps> = {
   metadata: { type: 'object' },
 };
 
-/** Adds apiVersion, kind and metadata when the author left them out, keeping keys sorted. */
+/**
+ * Sets the standard apiVersion and kind fields (an author's literals there serve TypeBox
+ * validation only) and adds metadata when absent, keeping keys sorted.
+ */
 function withObjectEnvelope(schema: JSONSchemaProps): JSONSchemaProps {
   const properties: Record<string, JSONSchemaProps> = { ...ENVELOPE, ...(schema.properties ?? {}) };
-  const sorted: Record<string, JSONSchemaProps> = {};
-  for (const key of Object.keys(properties).sort()) sorted[key] = properties[key] as JSONSchemaProps;
-  return { ...schema, properties: sorted };
+  properties.apiVersion = ENVELOPE.apiVersion as JSONSchemaProps;
+  properties.kind = ENVELOPE.kind as JSONSchemaProps;
+  return sortKeys({ ...schema, properties }) as JSONSchemaProps;
 }

@@ -327,7 +327,9 @@ function checkRootMetadata(root: JSONSchemaProps, out: string[]): void {
   const meta = root.properties?.metadata;
   if (!meta) return;
   for (const key of Object.keys(meta)) {
-    if (!['type', 'description', 'properties'].includes(key)) {
+    // The API server compares metadata against an empty schema after removing type and
+    // name/generateName, so even a description is rejected.
+    if (!['type', 'properties'].includes(key)) {
       out.push(
         `metadata: only restrictions on metadata.name and metadata.generateName are allowed ('${key}')`,
       );
