@@ -41,8 +41,10 @@ async function sendPatch<T extends KubeObject>(
   try {
     return await client.patch<T>(refOf(obj), 'json', ops, opts);
   } catch (err) {
-    // A failed `test` op answers 422; to the caller it is a lost race like any other conflict.
-    if (isInvalid(err) && /test/i.test(err.message)) {
+    // A patch that cannot apply (a failed `test` op) answers a bare 422 with no field causes,
+    // unlike a validation error. Our ops come from `obj`, so it means `obj` was outdated: to the
+    // caller, a lost race like any other conflict.
+    if (isInvalid(err) && err.causes.length === 0) {
       throw new ConflictError({
         statusCode: err.statusCode,
         reason: 'Conflict',
