@@ -27,3 +27,17 @@ export function errorFields(err: unknown): Record<string, unknown> {
   if (err instanceof Error) return { err: { name: err.name, message: err.message } };
   return { err: String(err) };
 }
+
+/** Wraps a logger so that a throwing one can never break the reflector loop or event dispatch. */
+export function guardLogger(logger: CacheLogger): CacheLogger {
+  const guard =
+    (level: keyof CacheLogger) =>
+    (fields: Record<string, unknown>, msg: string): void => {
+      try {
+        logger[level](fields, msg);
+      } catch {
+        // Nothing left to report it to; the state stays visible through lastError.
+      }
+    };
+  return { debug: guard('debug'), info: guard('info'), warn: guard('warn'), error: guard('error') };
+}

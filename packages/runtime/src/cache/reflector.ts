@@ -6,7 +6,7 @@ import { Backoff } from './backoff.ts';
 import type { BackoffOptions } from './backoff.ts';
 import { systemClock } from './clock.ts';
 import type { Clock } from './clock.ts';
-import { errorFields, stderrLogger } from './logger.ts';
+import { errorFields, guardLogger, stderrLogger } from './logger.ts';
 import type { CacheLogger } from './logger.ts';
 import type { InformerKey } from './types.ts';
 import { errorFromWatchStatus, isResourceExpired } from './watch-errors.ts';
@@ -77,7 +77,7 @@ export class Reflector {
     this.#minWatchMs = opts.minWatchDurationMs ?? 1000;
     this.#clock = opts.clock ?? systemClock;
     this.#random = opts.random ?? Math.random;
-    this.#log = opts.logger ?? stderrLogger;
+    this.#log = guardLogger(opts.logger ?? stderrLogger);
     this.#backoff = new Backoff(opts.backoff, this.#random);
   }
 

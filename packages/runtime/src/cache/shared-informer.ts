@@ -5,7 +5,7 @@ import type { BackoffOptions } from './backoff.ts';
 import { systemClock } from './clock.ts';
 import type { Clock } from './clock.ts';
 import { IndexedStore } from './indexed-store.ts';
-import { errorFields, stderrLogger } from './logger.ts';
+import { errorFields, guardLogger, stderrLogger } from './logger.ts';
 import type { CacheLogger } from './logger.ts';
 import { prepareObject } from './object-transform.ts';
 import { Reflector } from './reflector.ts';
@@ -54,7 +54,7 @@ export class SharedInformer<T extends KubeObject = KubeObject> implements Inform
     this.#strip = opts.stripManagedFields ?? true;
     this.#resyncPeriodMs = opts.resyncPeriodMs ?? 0;
     this.#clock = opts.clock ?? systemClock;
-    this.#log = opts.logger ?? stderrLogger;
+    this.#log = guardLogger(opts.logger ?? stderrLogger);
     this.store = new IndexedStore<T>((indexName, err) =>
       this.#log.error({ ...this.#fields(), indexName, ...errorFields(err) }, 'index function threw'),
     );

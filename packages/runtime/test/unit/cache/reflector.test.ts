@@ -190,6 +190,22 @@ describe('reflector: resuming', () => {
     await informer.stop();
   });
 
+  it('keeps retrying even when the logger itself throws', async () => {
+    const throwing = () => {
+      throw new Error('logger broken');
+    };
+    const logger = { debug: throwing, info: throwing, warn: throwing, error: throwing };
+    const { fake, informer } = setup({ logger });
+    fake.lists.push(new Error('down'), new Error('down'), {
+      items: [configMap('a', '1')],
+      resourceVersion: '1',
+    });
+    informer.start();
+    await informer.waitForSync(60_000);
+    expect(fake.listCalls()).toHaveLength(3);
+    await informer.stop();
+  });
+
   it('exposes lastError while the list keeps failing', async () => {
     const { fake, clock, informer } = setup();
     clock.holdSleeps = true;
