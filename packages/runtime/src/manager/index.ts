@@ -1,0 +1,12 @@
+export { createManager } from './manager.ts';
+export type { Manager, ManagerOptions } from './manager.ts';
+export { LeaderElector, LEASE_API_VERSION, microTime } from './leader-election.ts';
+export type { LeaderCallbacks, LeaderElectionOptions, Lease, LeaseSpec } from './leader-election.ts';
+export { ManagerCache } from './manager-cache.ts';
+export { MultiNamespaceInformer } from './multi-namespace-informer.ts';
+export { HealthServer } from './health-server.ts';
+export type { Check } from './health-server.ts';
+export { MetricsServer } from './metrics-server.ts';
+export type { MetricsServerOptions } from './metrics-server.ts';
+export { parseListenAddress } from './address.ts';
+export type { ListenAddress } from './address.ts';
