@@ -78,7 +78,9 @@ export async function ensureCASecret(client: KubeClient, opts: CASecretOptions):
 
     // Rotate; keep trusting the old CA while it is valid so other replicas' certificates still work.
     const ca = await newCA();
-    const bundle = expiresWithin(current.ca.certPem, 0) ? ca.certPem : ca.certPem + current.ca.certPem;
+    const bundle = pemBundle(
+      expiresWithin(current.ca.certPem, 0) ? [ca.certPem] : [ca.certPem, current.ca.certPem],
+    );
     try {
       const patched = await client.patch<SecretObject>(
         ref,
@@ -96,6 +98,11 @@ export async function ensureCASecret(client: KubeClient, opts: CASecretOptions):
   throw new Error(
     `could not settle the webhook CA Secret ${ref.namespace}/${ref.name} in ${MAX_ATTEMPTS} attempts`,
   );
+}
+
+// One block per line: Go's PEM decoder rejects `-----END CERTIFICATE----------BEGIN ...`.
+function pemBundle(pems: string[]): string {
+  return pems.map((p) => `${p.trim()}\n`).join('');
 }
 
 // kubernetes.io/tls layout, so a cert-manager CA Issuer could use the same Secret.

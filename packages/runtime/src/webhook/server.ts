@@ -5,6 +5,7 @@ import { createServer } from 'node:https';
 import type { Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { Registry } from 'prom-client';
+import type { KubeObject } from '../client/types.ts';
 import { metricsRegistry } from '../metrics/index.ts';
 import type { MutatingHandler, ValidatingHandler } from './admission-handlers.ts';
 import { reviewAdmission } from './admission-review.ts';
@@ -61,15 +62,18 @@ export class WebhookServer {
     this.#metrics = opts.metrics === false ? undefined : webhookMetrics(opts.metrics ?? metricsRegistry);
   }
 
-  addValidating(path: string, handler: ValidatingHandler): this {
+  // `T` is the caller's promise about what the webhook's rules send here; it is not checked.
+  addValidating<T extends KubeObject = KubeObject>(path: string, handler: ValidatingHandler<T>): this {
+    const route = { type: 'validating', handler: handler as unknown as ValidatingHandler } as const;
     return this.#add(path, (body, p, timeoutMs, signal) =>
-      reviewAdmission(body, { type: 'validating', handler }, this.#ctx(p), timeoutMs, signal),
+      reviewAdmission(body, route, this.#ctx(p), timeoutMs, signal),
     );
   }
 
-  addMutating(path: string, handler: MutatingHandler): this {
+  addMutating<T extends KubeObject = KubeObject>(path: string, handler: MutatingHandler<T>): this {
+    const route = { type: 'mutating', handler: handler as unknown as MutatingHandler } as const;
     return this.#add(path, (body, p, timeoutMs, signal) =>
-      reviewAdmission(body, { type: 'mutating', handler }, this.#ctx(p), timeoutMs, signal),
+      reviewAdmission(body, route, this.#ctx(p), timeoutMs, signal),
     );
   }
 
