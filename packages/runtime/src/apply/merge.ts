@@ -213,7 +213,8 @@ function isAbsent(value: unknown): boolean {
 }
 
 function mergeValue(cv: unknown, dv: unknown, key: string, parentKey: string, ctx: Ctx): unknown {
-  if (dv === undefined) return cv;
+  // Equal scalars are most of a converged object: settle them first.
+  if (cv === dv || dv === undefined) return cv;
   if (dv === null) {
     if (!isVacuous(cv)) ctx.changed = true;
     return undefined;
@@ -243,7 +244,6 @@ function mergeValue(cv: unknown, dv: unknown, key: string, parentKey: string, ct
     }
     return mergeStruct(cv, dv, key, ctx);
   }
-  if (cv === dv) return cv;
   if (ctx.rules.quantityKeys.has(key) && quantityEqual(cv, dv)) return cv;
   ctx.changed = true;
   return dv;
@@ -266,8 +266,10 @@ function mergeStruct(
       if (m === undefined) delete out[k];
       else out[k] = m;
     }
+    // A live object holding this member already holds no other (the server validates one-ofs).
+    if (c !== undefined || d === null) continue;
     const group = ctx.rules.exclusiveKeys.get(k);
-    if (group === undefined || d === null) continue;
+    if (group === undefined) continue;
     for (const member of group) {
       if (member === k || dv[member] !== undefined || cv[member] === undefined) continue;
       out ??= { ...cv };
@@ -323,20 +325,30 @@ function quantityMapEqual(cv: Record<string, unknown>, dv: Record<string, unknow
 
 function identityFieldOf(items: readonly unknown[]): string | undefined {
   if (items.length === 0 || !items.every(isPlainObject)) return undefined;
-  for (const field of identityFields) {
-    const seen = new Set<unknown>();
-    let ok = true;
-    for (const item of items) {
-      const id = item[field];
-      if ((typeof id !== 'string' && typeof id !== 'number') || seen.has(id)) {
-        ok = false;
-        break;
-      }
-      seen.add(id);
-    }
-    if (ok) return field;
-  }
+  for (const field of identityFields) if (isIdentity(items, field)) return field;
   return undefined;
+}
+
+/** Every item has a string or number `field`, and no two share it. */
+function isIdentity(items: readonly Record<string, unknown>[], field: string): boolean {
+  for (let i = 0; i < items.length; i++) {
+    const id = items[i]?.[field];
+    if (typeof id !== 'string' && typeof id !== 'number') return false;
+    // Lists in objects are short: a quadratic scan beats allocating a Set.
+    for (let j = 0; j < i; j++) if (items[j]?.[field] === id) return false;
+  }
+  return true;
+}
+
+/** Index in `cur` of the element whose `field` equals `id`: usually `hint`, the same position. */
+function findById(cur: readonly unknown[], field: string, id: unknown, hint: number): number {
+  const at = cur[hint];
+  if (isPlainObject(at) && at[field] === id) return hint;
+  for (let j = 0; j < cur.length; j++) {
+    const item = cur[j];
+    if (isPlainObject(item) && item[field] === id) return j;
+  }
+  return -1;
 }
 
 /** The desired list defines membership and order; each element merges with its live counterpart. */
@@ -348,19 +360,10 @@ function mergeArray(cv: unknown, dv: readonly unknown[], key: string, ctx: Ctx):
   const cur = cv as unknown[];
   if (cur.length !== dv.length) ctx.changed = true;
   const field = identityFieldOf(dv);
-  let byId: Map<unknown, number> | undefined;
-  if (field !== undefined) {
-    byId = new Map();
-    for (let i = 0; i < cur.length; i++) {
-      const item = cur[i];
-      if (isPlainObject(item) && !byId.has(item[field])) byId.set(item[field], i);
-    }
-  }
   let out: unknown[] | undefined;
   for (let i = 0; i < dv.length; i++) {
     const d = dv[i];
-    let j = i;
-    if (byId && field !== undefined) j = byId.get((d as Record<string, unknown>)[field]) ?? -1;
+    const j = field === undefined ? i : findById(cur, field, (d as Record<string, unknown>)[field], i);
     if (j !== i) ctx.changed = true;
     const c = j >= 0 ? cur[j] : undefined;
     const m = mergeValue(c, d, key, key, ctx);
