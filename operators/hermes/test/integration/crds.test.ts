@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parse } from 'yaml';
+import { kubectl } from '@agent-operators/testing';
 import { createKubeClient } from '@agent-operators/runtime/client/index';
 import type { HttpKubeClient, KubeObject } from '@agent-operators/runtime/client/index';
 import { hermesCrds } from '../../src/api/v1/crds.ts';
@@ -193,6 +194,26 @@ describe('hermes.agent/v1 CRDs in the API server', () => {
       },
     };
     expect(await rejection(otherSource, 'update')).toMatch(/spec\.migration\.fromOpenClaw is locked/);
+  });
+
+  it('teaches the API through kubectl explain and lists every kind under the agents category', async () => {
+    const run = kubectl(inject('binDir'), inject('kubeconfigPath'));
+    // The OpenAPI document for new CRDs is published asynchronously.
+    const deadline = Date.now() + 30_000;
+    let explained = '';
+    while (!explained.includes('Immutable')) {
+      explained = await run(['explain', 'hermesinstances.spec.storage.accessModes']).catch(() => '');
+      if (Date.now() > deadline)
+        throw new Error(`kubectl explain never showed the description: ${explained}`);
+      if (!explained.includes('Immutable')) await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(explained).toMatch(/Access modes of the claim\. Immutable\./);
+    const agents = await run(['get', 'agents', '-A', '-o', 'name']);
+    expect(agents).toMatch(/hermesinstance\.hermes\.agent\/my-hermes/);
+    expect(agents).toMatch(/hermesselfconfig\.hermes\.agent\/install-finance-skill/);
+    expect(agents).toMatch(/hermesclusterdefaults\.hermes\.agent\/cluster/);
+    const wide = await run(['get', 'hi', '-n', ns, 'my-hermes']);
+    expect(wide.split('\n')[0]).toMatch(/NAME\s+PHASE\s+READY\s+VERSION\s+AGE/);
   });
 
   it('enforces the cluster defaults singleton name and self-config rules', async () => {
