@@ -1,6 +1,7 @@
 // ESLint flat config: typescript-eslint's type-aware recommended rules plus the house rules.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import reconcileGuard from './packages/runtime/eslint/reconcile-guard.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**'] },
@@ -20,6 +21,9 @@ export default tseslint.config(
       '@typescript-eslint/no-implied-eval': 'error',
     },
   },
+  // The spec's Reconcile Guard: no raw full-object updates of managed objects outside `apply`.
+  // Tests may update objects directly to simulate other writers.
+  { files: ['packages/*/src/**/*.ts', 'operators/*/src/**/*.ts'], ...reconcileGuard.configs.recommended },
   {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
