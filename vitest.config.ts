@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 // e2e gets the kwok cluster. A tier that cannot start its control plane fails, never skips.
 export default defineConfig({
   test: {
+    teardownTimeout: 60_000,
     projects: [
       {
         test: {

@@ -93,7 +93,7 @@ export class Component {
     );
   }
 
-  async stop(graceMs = 10_000): Promise<void> {
+  async stop(graceMs = 5_000): Promise<void> {
     const child = this.child;
     if (!child || this.exitCode !== undefined) return;
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
