@@ -188,7 +188,9 @@ export function mergeObject<T extends KubeObject>(
       else out[key] = mv;
     }
   }
-  return { object: (out ?? current) as T, changed: ctx.changed };
+  // Without a change the live object is the answer, even where the walk swapped in an equivalent
+  // (a vacuous desired value for an absent live one).
+  return { object: ctx.changed && out ? (out as T) : current, changed: ctx.changed };
 }
 
 function desiredMetadata(meta: KubeObject['metadata']): Record<string, unknown> {
@@ -208,6 +210,32 @@ function isVacuous(value: unknown): boolean {
   return false;
 }
 
+/** `value` without object members that are null (a builder's "must be absent"); shared if it has none. */
+function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i];
+      const w = withoutNulls(v);
+      if (w !== v) (out ??= value.slice())[i] = w;
+    }
+    return out ?? value;
+  }
+  if (!isPlainObject(value)) return value;
+  let out: Record<string, unknown> | undefined;
+  for (const k in value) {
+    const v = value[k];
+    if (v === null) {
+      out ??= { ...value };
+      delete out[k];
+      continue;
+    }
+    const w = withoutNulls(v);
+    if (w !== v) (out ??= { ...value })[k] = w;
+  }
+  return out ?? value;
+}
+
 function isAbsent(value: unknown): boolean {
   return value === undefined || value === null;
 }
@@ -220,9 +248,9 @@ function mergeValue(cv: unknown, dv: unknown, key: string, parentKey: string, ct
     return undefined;
   }
   if (isAbsent(cv)) {
-    // Nothing live to keep: the desired value goes in as it is.
+    // Nothing live to keep: the desired value goes in as it is, less its "must be absent" nulls.
     if (!isVacuous(dv)) ctx.changed = true;
-    return dv;
+    return withoutNulls(dv);
   }
   if (Array.isArray(dv)) {
     if (parentKey === 'metadata' && key === 'ownerReferences') return mergeOwnerReferences(cv, dv, ctx);
@@ -232,15 +260,16 @@ function mergeValue(cv: unknown, dv: unknown, key: string, parentKey: string, ct
   if (isPlainObject(dv)) {
     if (!isPlainObject(cv)) {
       ctx.changed = true;
-      return dv;
+      return withoutNulls(dv);
     }
     if (parentKey === 'metadata' && (key === 'labels' || key === 'annotations'))
       return mergeOwnedMap(cv, dv, ctx);
     if (ctx.rules.atomicKeys.has(key)) {
-      const equal = ctx.rules.quantityKeys.has(key) ? quantityMapEqual(cv, dv) : jsonEqual(dv, cv);
+      const want = withoutNulls(dv) as Record<string, unknown>;
+      const equal = ctx.rules.quantityKeys.has(key) ? quantityMapEqual(cv, want) : jsonEqual(want, cv);
       if (equal) return cv;
       ctx.changed = true;
-      return dv;
+      return want;
     }
     return mergeStruct(cv, dv, key, ctx);
   }
@@ -296,7 +325,7 @@ function mergeOwnedMap(
         delete out[k];
         ctx.changed = true;
       }
-    } else if (cv[k] !== d) {
+    } else if (cv[k] !== d && !jsonEqual(d, cv[k])) {
       out ??= { ...cv };
       out[k] = d;
       ctx.changed = true;
@@ -317,7 +346,7 @@ function quantityMapEqual(cv: Record<string, unknown>, dv: Record<string, unknow
   for (const k in dv) {
     if (dv[k] === undefined) continue;
     defined++;
-    if (!quantityEqual(cv[k], dv[k])) return false;
+    if (!quantityEqual(cv[k], dv[k]) && !jsonEqual(dv[k], cv[k])) return false;
   }
   for (const k in cv) if (cv[k] !== undefined) defined--;
   return defined === 0;
@@ -355,7 +384,7 @@ function findById(cur: readonly unknown[], field: string, id: unknown, hint: num
 function mergeArray(cv: unknown, dv: readonly unknown[], key: string, ctx: Ctx): unknown[] {
   if (!Array.isArray(cv)) {
     ctx.changed = true;
-    return dv as unknown[];
+    return withoutNulls(dv) as unknown[];
   }
   const cur = cv as unknown[];
   if (cur.length !== dv.length) ctx.changed = true;
@@ -367,7 +396,7 @@ function mergeArray(cv: unknown, dv: readonly unknown[], key: string, ctx: Ctx):
     if (j !== i) ctx.changed = true;
     const c = j >= 0 ? cur[j] : undefined;
     const m = mergeValue(c, d, key, key, ctx);
-    if (out === undefined && (m !== cur[i] || j !== i)) out = cur.slice(0, i);
+    if (out === undefined && (i >= cur.length || m !== cur[i] || j !== i)) out = cur.slice(0, i);
     if (out !== undefined) out.push(m === undefined ? null : m);
   }
   if (out === undefined && cur.length !== dv.length) out = cur.slice(0, dv.length);
