@@ -1,5 +1,5 @@
 // A self-signed CA that signs webhook serving certificates.
-import './reflect-metadata-shim.ts';
+import 'reflect-metadata'; // @peculiar/x509's dependency injection (tsyringe) needs it loaded first
 import * as x509 from '@peculiar/x509';
 import { exportPrivateKeyPem, generateKeyPair, nodeCrypto, SIGNING_ALGORITHM } from './keys.ts';
 import { validityWindow } from './validity.ts';

@@ -1,6 +1,6 @@
 // ECDSA P-256 keys through node's WebCrypto, exchanged as PKCS#8 PEM (what node:tls and Secrets hold).
 import { webcrypto } from 'node:crypto';
-import './reflect-metadata-shim.ts';
+import 'reflect-metadata'; // @peculiar/x509's dependency injection (tsyringe) needs it loaded first
 import * as x509 from '@peculiar/x509';
 
 /** The one algorithm this package issues with: small keys, fast handshakes, accepted everywhere. */

@@ -1,6 +1,6 @@
 // Serving certificates for webhook endpoints, signed by a CA from certificate-authority.ts.
 import { isIP } from 'node:net';
-import './reflect-metadata-shim.ts';
+import 'reflect-metadata'; // @peculiar/x509's dependency injection (tsyringe) needs it loaded first
 import * as x509 from '@peculiar/x509';
 import type { CertificatePair } from './certificate-authority.ts';
 import {

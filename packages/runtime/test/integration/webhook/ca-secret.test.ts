@@ -4,7 +4,9 @@ import { X509Certificate } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpKubeClient, KubeObject } from '../../../src/client/index.ts';
 import { metricsRegistry } from '../../../src/metrics/index.ts';
-import { ensureCASecret } from '../../../src/webhook/index.ts';
+import { silentLogger } from '../../../src/logging/index.ts';
+import type { ServingCertificate } from '../../../src/webhook/index.ts';
+import { ensureCASecret, selfManagedCertificateSource } from '../../../src/webhook/index.ts';
 import { adminClient, createNamespace } from './helpers.ts';
 
 let client: HttpKubeClient;
@@ -81,5 +83,26 @@ describe('webhook CA Secret', () => {
     await expect(ensureCASecret(client, { namespace: ns, name: 'foreign' })).rejects.toThrow(
       `the webhook CA Secret ${ns}/foreign has no "tls.crt"; delete it to regenerate`,
     );
+  });
+
+  it('the serving certificate is re-issued once two thirds of its validity have passed', async () => {
+    const source = selfManagedCertificateSource({
+      client,
+      secret: { namespace: ns, name: 'serving' },
+      ipAddresses: ['127.0.0.1'],
+      servingValidityDays: 3 / 86_400, // three seconds
+      logger: silentLogger(),
+    });
+    const changes: ServingCertificate[] = [];
+    const first = await source.start((cert) => changes.push(cert));
+    await source.sync();
+    expect(changes).toEqual([]);
+    await new Promise((r) => setTimeout(r, 2200));
+    await source.sync();
+    expect(changes).toHaveLength(1);
+    expect(changes[0]?.cert).not.toBe(first.cert);
+    const ca = (await ensureCASecret(client, { namespace: ns, name: 'serving' })).ca.certPem;
+    expect(new X509Certificate(changes[0]?.cert ?? '').checkIssued(new X509Certificate(ca))).toBe(true);
+    await source.stop();
   });
 });
