@@ -1,4 +1,9 @@
 // client-go's workqueue_* metrics with controller-runtime's names and labels (name, controller).
+//
+// prom-client hashes the label set on every call, even through `.labels()` children, which cost
+// several times the queue's own work per item. So counters and gauges are kept as plain numbers per
+// queue and handed to prom-client when the registry is scraped (`collect`); only the two histograms
+// are observed per item.
 import { Counter, Gauge, Histogram } from 'prom-client';
 import { metricsRegistry } from '../metrics/index.ts';
 import type { QueueMetrics, QueueProbe } from './metrics-types.ts';
@@ -7,20 +12,44 @@ const labelNames = ['name', 'controller'] as const;
 // controller-runtime's buckets: 10 ns to 1000 s, factor 10.
 const buckets = Array.from({ length: 12 }, (_, i) => 1e-8 * 10 ** i);
 
-/** Probes of live queues, sampled when the gauges are scraped. Keyed by queue name. */
-const probes = new Map<string, QueueProbe>();
+/** What one live queue has counted since the last scrape. */
+interface QueueState {
+  labels: { name: string; controller: string };
+  adds: number;
+  retries: number;
+  depth: number;
+  probe: QueueProbe | undefined;
+}
 
-const depth = new Gauge({
-  name: 'workqueue_depth',
-  help: 'Current depth of workqueue',
-  labelNames,
-  registers: [metricsRegistry],
-});
+/** Live queues by name; a restarted controller's new queue replaces its old one. */
+const live = new Map<string, QueueState>();
+
 const adds = new Counter({
   name: 'workqueue_adds_total',
   help: 'Total number of adds handled by workqueue',
   labelNames,
   registers: [metricsRegistry],
+  collect() {
+    for (const s of live.values()) flushCounters(s);
+  },
+});
+const retries = new Counter({
+  name: 'workqueue_retries_total',
+  help: 'Total number of retries handled by workqueue',
+  labelNames,
+  registers: [metricsRegistry],
+  collect() {
+    for (const s of live.values()) flushCounters(s);
+  },
+});
+const depth = new Gauge({
+  name: 'workqueue_depth',
+  help: 'Current depth of workqueue',
+  labelNames,
+  registers: [metricsRegistry],
+  collect() {
+    for (const s of live.values()) this.set(s.labels, s.depth);
+  },
 });
 const queueDuration = new Histogram({
   name: 'workqueue_queue_duration_seconds',
@@ -36,12 +65,6 @@ const workDuration = new Histogram({
   buckets,
   registers: [metricsRegistry],
 });
-const retries = new Counter({
-  name: 'workqueue_retries_total',
-  help: 'Total number of retries handled by workqueue',
-  labelNames,
-  registers: [metricsRegistry],
-});
 new Gauge({
   name: 'workqueue_unfinished_work_seconds',
   help:
@@ -51,7 +74,7 @@ new Gauge({
   labelNames,
   registers: [metricsRegistry],
   collect() {
-    for (const [name, probe] of probes) this.set({ name, controller: name }, probe.unfinishedWorkSeconds());
+    for (const s of live.values()) if (s.probe) this.set(s.labels, s.probe.unfinishedWorkSeconds());
   },
 });
 new Gauge({
@@ -60,29 +83,41 @@ new Gauge({
   labelNames,
   registers: [metricsRegistry],
   collect() {
-    for (const [name, probe] of probes)
-      this.set({ name, controller: name }, probe.longestRunningProcessorSeconds());
+    for (const s of live.values()) if (s.probe) this.set(s.labels, s.probe.longestRunningProcessorSeconds());
   },
 });
+
+function flushCounters(s: QueueState): void {
+  if (s.adds > 0) adds.inc(s.labels, s.adds);
+  if (s.retries > 0) retries.inc(s.labels, s.retries);
+  s.adds = 0;
+  s.retries = 0;
+}
 
 /** Metrics for the queue of controller `name` (controller-runtime labels both name and controller with it). */
 export function prometheusQueueMetrics(name: string): QueueMetrics {
   const labels = { name, controller: name };
-  let attached: QueueProbe | undefined;
+  const state: QueueState = { labels, adds: 0, retries: 0, depth: 0, probe: undefined };
+  const qd = queueDuration.labels(labels);
+  const wd = workDuration.labels(labels);
   return {
-    added: () => adds.inc(labels),
-    depth: (n) => depth.set(labels, n),
-    queued: (s) => queueDuration.observe(labels, s),
-    worked: (s) => workDuration.observe(labels, s),
-    retried: () => retries.inc(labels),
+    added: () => void state.adds++,
+    depth: (n) => void (state.depth = n),
+    queued: (s) => qd.observe(s),
+    worked: (s) => wd.observe(s),
+    retried: () => void state.retries++,
     attach: (probe) => {
-      attached = probe;
-      probes.set(name, probe);
+      state.probe = probe;
+      const previous = live.get(name);
+      if (previous) flushCounters(previous);
+      live.set(name, state);
     },
     detach: () => {
-      // A newer queue of the same name (a restarted controller) keeps its probe.
-      if (attached && probes.get(name) === attached) probes.delete(name);
-      attached = undefined;
+      // Counts made since the last scrape still count; the final depth is whatever shutdown left.
+      flushCounters(state);
+      depth.set(labels, state.depth);
+      state.probe = undefined;
+      if (live.get(name) === state) live.delete(name);
     },
   };
 }

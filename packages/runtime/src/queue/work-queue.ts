@@ -8,6 +8,7 @@
 import { realClock } from './clock.ts';
 import type { Clock, TimerHandle } from './clock.ts';
 import { DelayHeap } from './delay-heap.ts';
+import { Fifo } from './fifo.ts';
 import { noopQueueMetrics } from './metrics-types.ts';
 import type { QueueMetrics } from './metrics-types.ts';
 import { ExponentialBackoffRateLimiter } from './rate-limiter.ts';
@@ -35,8 +36,17 @@ export class WorkQueue {
 
   /** Keys that need processing, with their priority: queued ones plus those re-added while processing. */
   readonly #dirty = new Map<string, Priority>();
-  /** Ready keys in FIFO order per priority (Map keeps insertion order), with the time they were queued. */
-  readonly #ready: Record<Priority, Map<string, number>> = { normal: new Map(), low: new Map() };
+  /** Ready keys: their priority, when they were queued, and a ticket matching their FIFO entry. */
+  readonly #ready = new Map<string, { priority: Priority; queuedAt: number; ticket: number }>();
+  /**
+   * FIFO order per priority. Entries whose ticket no longer matches `#ready` (the key was raised to
+   * normal priority, or already handed out) are stale and skipped.
+   */
+  readonly #fifo: Record<Priority, Fifo<{ key: string; ticket: number }>> = {
+    normal: new Fifo(),
+    low: new Fifo(),
+  };
+  #tickets = 0;
   /** Keys handed to a worker and not yet `done`, with the time they were handed out. */
   readonly #processing = new Map<string, number>();
   readonly #waiting = new DelayHeap<Priority>();
@@ -65,11 +75,8 @@ export class WorkQueue {
       // Already pending: only a priority raise can change anything.
       if (current === 'low' && priority === 'normal') {
         this.#dirty.set(key, 'normal');
-        const queuedAt = this.#ready.low.get(key);
-        if (queuedAt !== undefined) {
-          this.#ready.low.delete(key);
-          this.#ready.normal.set(key, queuedAt);
-        }
+        const queued = this.#ready.get(key);
+        if (queued) this.#enqueue(key, 'normal', queued.queuedAt);
       }
       return;
     }
@@ -118,11 +125,10 @@ export class WorkQueue {
   /** Hands out the next ready key, or `undefined` if none is ready (never waits). */
   tryGet(): string | undefined {
     if (this.#shuttingDown) return undefined;
-    const source = this.#ready.normal.size > 0 ? this.#ready.normal : this.#ready.low;
-    const first = source.entries().next();
-    if (first.done) return undefined;
-    const [key, queuedAt] = first.value;
-    source.delete(key);
+    const next = this.#next('normal') ?? this.#next('low');
+    if (next === undefined) return undefined;
+    const { key, queuedAt } = next;
+    this.#ready.delete(key);
     this.#dirty.delete(key);
     const now = this.#clock.now();
     this.#processing.set(key, now);
@@ -147,7 +153,7 @@ export class WorkQueue {
 
   /** Ready keys (not those processing or waiting for a delay). */
   len(): number {
-    return this.#ready.normal.size + this.#ready.low.size;
+    return this.#ready.size;
   }
 
   /** Keys waiting for a delay to pass. */
@@ -178,8 +184,9 @@ export class WorkQueue {
     this.#timer?.cancel();
     this.#timer = undefined;
     this.#waiting.clear();
-    this.#ready.normal.clear();
-    this.#ready.low.clear();
+    this.#ready.clear();
+    this.#fifo.normal.clear();
+    this.#fifo.low.clear();
     this.#dirty.clear();
     this.#metrics.depth(0);
     for (const resolve of this.#getters.splice(0)) resolve(undefined);
@@ -203,9 +210,22 @@ export class WorkQueue {
     });
   }
 
-  #enqueue(key: string, priority: Priority, now: number): void {
-    this.#ready[priority].set(key, now);
+  /** Puts `key` in the ready queue at `priority` (or moves it there, keeping its queued time). */
+  #enqueue(key: string, priority: Priority, queuedAt: number): void {
+    const ticket = ++this.#tickets;
+    this.#ready.set(key, { priority, queuedAt, ticket });
+    this.#fifo[priority].push({ key, ticket });
     this.#metrics.depth(this.len());
+  }
+
+  /** The oldest live entry of one priority, skipping stale ones. */
+  #next(priority: Priority): { key: string; queuedAt: number } | undefined {
+    const fifo = this.#fifo[priority];
+    for (let e = fifo.shift(); e !== undefined; e = fifo.shift()) {
+      const r = this.#ready.get(e.key);
+      if (r && r.ticket === e.ticket) return { key: e.key, queuedAt: r.queuedAt };
+    }
+    return undefined;
   }
 
   /** Gives ready keys to waiting `get` calls, oldest caller first. */
