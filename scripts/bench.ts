@@ -24,6 +24,24 @@ const benches: Bench[] = [
     module: '../packages/testing/bench/start-time.ts',
     command: 'make bench BENCH=control-plane-start',
   },
+  {
+    name: 'client',
+    title: 'Runtime client: request latency and throughput',
+    module: '../packages/runtime/bench/client.bench.ts',
+    command: 'make bench BENCH=client',
+  },
+  {
+    name: 'cache-memory',
+    title: 'Runtime cache: memory per 10,000 objects',
+    module: '../packages/runtime/bench/cache-memory.ts',
+    command: 'make bench BENCH=cache-memory',
+  },
+  {
+    name: 'ensure',
+    title: 'Runtime apply: `ensure` no-op cost',
+    module: '../packages/runtime/bench/ensure.bench.ts',
+    command: 'make bench BENCH=ensure',
+  },
 ];
 
 const docPath = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url));
