@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parse } from 'yaml';
 import { kubectl } from '@agent-operators/testing';
-import { createKubeClient } from '@agent-operators/runtime/client/index';
-import type { HttpKubeClient, KubeObject } from '@agent-operators/runtime/client/index';
+import { createKubeClient } from '@agent-operators/runtime/client';
+import type { HttpKubeClient, KubeObject } from '@agent-operators/runtime/client';
 import { hermesCrds } from '../../src/api/v1/crds.ts';
 
 const EXAMPLES = join(import.meta.dirname, '..', '..', 'examples');

@@ -3,7 +3,7 @@
 // every field carries a description, because `kubectl explain` reads them.
 import { Type } from 'typebox';
 import type { TObjectOptions, TProperties, TSchema } from 'typebox';
-import { cel, preserveUnknown, quantity, withK8s } from '@agent-operators/runtime/crd/index';
+import { cel, preserveUnknown, quantity, withK8s } from '@agent-operators/runtime/crd';
 
 /** A closed object with a description (required: kubectl explain shows it). */
 export function obj<P extends TProperties>(description: string, properties: P, options: TObjectOptions = {}) {

@@ -1,6 +1,6 @@
 // The three hermes.agent/v1 CustomResourceDefinitions, built from the TypeBox schemas.
-import { buildCrd } from '@agent-operators/runtime/crd/index';
-import type { CustomResourceDefinition } from '@agent-operators/runtime/crd/index';
+import { buildCrd } from '@agent-operators/runtime/crd';
+import type { CustomResourceDefinition } from '@agent-operators/runtime/crd';
 import { HermesInstanceSchema } from './hermes-instance.ts';
 import { HermesSelfConfigSchema } from './hermes-self-config.ts';
 import { HermesClusterDefaultsSchema } from './hermes-cluster-defaults.ts';

@@ -1,7 +1,8 @@
 // HermesClusterDefaults: the cluster-wide singleton whose values fill unset instance fields.
 import { Type } from 'typebox';
 import type { Static } from 'typebox';
-import { cel, preserveUnknown, withK8s } from '@agent-operators/runtime/crd/index';
+import type { KubeObject } from '@agent-operators/runtime/client';
+import { cel, preserveUnknown, withK8s } from '@agent-operators/runtime/crd';
 import {
   ImagePullPolicy,
   ObservedGeneration,
@@ -151,4 +152,14 @@ export const HermesClusterDefaultsSchema = withK8s(
   },
 );
 
+export type HermesClusterDefaultsSpec = Static<typeof HermesClusterDefaultsSpec>;
+export type HermesClusterDefaultsStatus = Static<typeof HermesClusterDefaultsStatus>;
+
+/** The object's shape as the schema describes it (metadata restricted to name). */
 export type HermesClusterDefaults = Static<typeof HermesClusterDefaultsSchema>;
+
+/** The HermesClusterDefaults singleton as stored by the API server, with full metadata. */
+export interface HermesClusterDefaultsResource extends KubeObject {
+  spec: HermesClusterDefaultsSpec;
+  status?: HermesClusterDefaultsStatus;
+}

@@ -2,7 +2,8 @@
 // TS type, the CRD, defaults, admission validation and the API reference.
 import { Type } from 'typebox';
 import type { Static } from 'typebox';
-import { cel, withK8s } from '@agent-operators/runtime/crd/index';
+import type { KubeObject } from '@agent-operators/runtime/client';
+import { cel, withK8s } from '@agent-operators/runtime/crd';
 import { DNS_LABEL, metadataSchema, obj } from './common.ts';
 import { ImageSpec } from './instance-spec/image.ts';
 import { ConfigSpec } from './instance-spec/config.ts';
@@ -132,6 +133,16 @@ export const HermesInstanceSchema = withK8s(
   { validations: LOCK_RULES },
 );
 
-export type HermesInstance = Static<typeof HermesInstanceSchema>;
-export type HermesInstanceSpecType = Static<typeof HermesInstanceSpec>;
+export type HermesInstanceSpec = Static<typeof HermesInstanceSpec>;
 export type HermesInstanceStatus = Static<typeof InstanceStatus>;
+/** @deprecated Use HermesInstanceSpec. */
+export type HermesInstanceSpecType = HermesInstanceSpec;
+
+/** The object's shape as the schema describes it (metadata restricted to name). */
+export type HermesInstance = Static<typeof HermesInstanceSchema>;
+
+/** A HermesInstance as stored by the API server, with full metadata: what controllers read and write. */
+export interface HermesInstanceResource extends KubeObject {
+  spec: HermesInstanceSpec;
+  status?: HermesInstanceStatus;
+}

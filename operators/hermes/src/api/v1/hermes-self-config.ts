@@ -1,7 +1,8 @@
 // HermesSelfConfig: an agent's request to change its own instance, audited and policy-checked.
 import { Type } from 'typebox';
 import type { Static } from 'typebox';
-import { cel, preserveUnknown, withK8s } from '@agent-operators/runtime/crd/index';
+import type { KubeObject } from '@agent-operators/runtime/client';
+import { cel, preserveUnknown, withK8s } from '@agent-operators/runtime/crd';
 import {
   DNS_LABEL,
   EnvVar,
@@ -143,4 +144,14 @@ export const HermesSelfConfigSchema = Type.Object(
   },
 );
 
+export type HermesSelfConfigSpec = Static<typeof HermesSelfConfigSpec>;
+export type HermesSelfConfigStatus = Static<typeof HermesSelfConfigStatus>;
+
+/** The object's shape as the schema describes it (metadata restricted to name). */
 export type HermesSelfConfig = Static<typeof HermesSelfConfigSchema>;
+
+/** A HermesSelfConfig as stored by the API server, with full metadata: what controllers read and write. */
+export interface HermesSelfConfigResource extends KubeObject {
+  spec: HermesSelfConfigSpec;
+  status?: HermesSelfConfigStatus;
+}

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkStructural } from '@agent-operators/runtime/crd/index';
-import type { CustomResourceDefinition, JSONSchemaProps } from '@agent-operators/runtime/crd/index';
+import { checkStructural } from '@agent-operators/runtime/crd';
+import type { CustomResourceDefinition, JSONSchemaProps } from '@agent-operators/runtime/crd';
 import { hermesCrds, hermesInstanceCrd } from '../../../src/api/v1/crds.ts';
 import { generatedFiles } from '../../../src/api/v1/codegen.ts';
 

@@ -91,6 +91,25 @@ describe('buildCrd', () => {
     });
   });
 
+  it('adds a scale subresource and selectable fields whose paths exist', () => {
+    const scaled = input();
+    scaled.versions[0]!.subresources = {
+      status: true,
+      scale: { specReplicasPath: '.spec.size', statusReplicasPath: '.status.phase' },
+    };
+    scaled.versions[0]!.selectableFields = ['.spec.a.name'];
+    const v = buildCrd(scaled).spec.versions[0]!;
+    expect(v.subresources?.scale).toEqual({
+      specReplicasPath: '.spec.size',
+      statusReplicasPath: '.status.phase',
+    });
+    expect(v.selectableFields).toEqual([{ jsonPath: '.spec.a.name' }]);
+    scaled.versions[0]!.subresources.scale!.specReplicasPath = '.spec.replicas';
+    expect(() => buildCrd(scaled)).toThrow(
+      /scale subresource: JSON path '.spec.replicas': no field 'replicas'/,
+    );
+  });
+
   it('rejects a printer column whose path names no field', () => {
     const bad = input();
     bad.versions[0]!.printerColumns = [{ name: 'X', type: 'string', jsonPath: '.status.phsae' }];

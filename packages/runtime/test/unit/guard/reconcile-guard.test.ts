@@ -6,7 +6,8 @@ import plugin from '../../../eslint/reconcile-guard.js';
 
 // RuleTester needs a test framework's hooks; hand it Vitest's.
 RuleTester.describe = describe;
-RuleTester.it = it;
+// The typed cases start a TypeScript project service: the first one can take several seconds.
+RuleTester.it = (name: string, fn: () => void) => it(name, fn, 60_000);
 RuleTester.itOnly = it.only;
 
 // The rule resolves file names against ESLint's cwd, which RuleTester takes from the process.

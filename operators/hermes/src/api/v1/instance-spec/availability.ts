@@ -1,6 +1,6 @@
 // spec.availability: PodDisruptionBudget, HPA, topology spread.
 import { Type } from 'typebox';
-import { cel, intOrString, withK8s } from '@agent-operators/runtime/crd/index';
+import { cel, intOrString, withK8s } from '@agent-operators/runtime/crd';
 import { mapList, obj, oneOf } from '../common.ts';
 
 const TopologySpreadConstraint = withK8s(

@@ -1,6 +1,6 @@
 // spec.backup and spec.restoreFrom: S3-compatible snapshots of the data volume.
 import { Type } from 'typebox';
-import { cel } from '@agent-operators/runtime/crd/index';
+import { cel } from '@agent-operators/runtime/crd';
 import { LocalObjectReference, cron, imageRef, obj } from '../common.ts';
 
 export const S3Location = obj('An S3-compatible bucket (AWS S3, R2, MinIO ...).', {

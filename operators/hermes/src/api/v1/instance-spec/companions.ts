@@ -1,6 +1,6 @@
 // spec.ollama, spec.webTerminal, spec.tailscale: optional companion sidecars.
 import { Type } from 'typebox';
-import { cel, withK8s } from '@agent-operators/runtime/crd/index';
+import { cel, withK8s } from '@agent-operators/runtime/crd';
 import { ResourceRequirements, imageRef, obj, oneOf, qty, secretKeyRef, stringSet } from '../common.ts';
 
 export const OllamaSpec = obj(

@@ -1,6 +1,6 @@
 // spec.config: the agent's ~/.hermes/config.yaml.
 import { Type } from 'typebox';
-import { cel, preserveUnknown, withK8s } from '@agent-operators/runtime/crd/index';
+import { cel, preserveUnknown, withK8s } from '@agent-operators/runtime/crd';
 import { configMapKeyRef, obj, oneOf } from '../common.ts';
 
 export const ConfigSpec = withK8s(

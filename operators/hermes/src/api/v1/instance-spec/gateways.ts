@@ -1,6 +1,6 @@
 // spec.gateways: the messaging platforms the agent serves.
 import { Type } from 'typebox';
-import { cel, withK8s } from '@agent-operators/runtime/crd/index';
+import { cel, withK8s } from '@agent-operators/runtime/crd';
 import { imageRef, obj, oneOf, secretKeyRef, stringSet } from '../common.ts';
 
 const enabled = (platform: string) => Type.Boolean({ description: `Serve ${platform}.`, default: false });

@@ -1,6 +1,6 @@
 // spec.migration.fromOpenClaw: one-shot import with hermes-agent's own importer.
 import { Type } from 'typebox';
-import { cel, withK8s } from '@agent-operators/runtime/crd/index';
+import { cel, withK8s } from '@agent-operators/runtime/crd';
 import { LocalObjectReference, obj, oneOf } from '../common.ts';
 
 const OpenClawSource = withK8s(

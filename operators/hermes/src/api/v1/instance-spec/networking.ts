@@ -1,6 +1,6 @@
 // spec.networking: Service, API server, dashboard, Ingress, NetworkPolicy.
 import { Type } from 'typebox';
-import { cel, preserveUnknown, withK8s } from '@agent-operators/runtime/crd/index';
+import { cel, preserveUnknown, withK8s } from '@agent-operators/runtime/crd';
 import { list, obj, oneOf, secretKeyRef, stringMap } from '../common.ts';
 
 const port = (description: string, def: number) =>

@@ -1,6 +1,6 @@
 // spec.observability: metrics, ServiceMonitor, PrometheusRule, OTLP export, logging.
 import { Type } from 'typebox';
-import { cel, withK8s } from '@agent-operators/runtime/crd/index';
+import { cel, withK8s } from '@agent-operators/runtime/crd';
 import { duration, obj, oneOf, secretKeyRef, stringMap } from '../common.ts';
 
 export const ObservabilitySpec = obj(

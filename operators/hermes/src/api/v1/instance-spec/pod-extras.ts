@@ -1,6 +1,6 @@
 // spec.initContainers, sidecars, extraVolumes, extraVolumeMounts, envFrom, env: pass-through pod parts.
 import { Type } from 'typebox';
-import { withK8s } from '@agent-operators/runtime/crd/index';
+import { withK8s } from '@agent-operators/runtime/crd';
 import { DNS_LABEL, EnvFromSource, containerList, envList, list, mapList } from '../common.ts';
 
 /** Names the operator's own containers and volumes use; user entries must not collide. */

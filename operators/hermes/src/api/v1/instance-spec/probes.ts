@@ -1,6 +1,6 @@
 // spec.probes: overrides for the built-in liveness, readiness and startup probes.
 import { Type } from 'typebox';
-import { preserveUnknown } from '@agent-operators/runtime/crd/index';
+import { preserveUnknown } from '@agent-operators/runtime/crd';
 import { obj } from '../common.ts';
 
 const seconds = (description: string, minimum: number) =>

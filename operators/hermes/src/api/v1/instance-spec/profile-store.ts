@@ -1,6 +1,6 @@
 // spec.profileStore: Honcho, the user-modelling memory provider.
 import { Type } from 'typebox';
-import { cel, preserveUnknown, withK8s } from '@agent-operators/runtime/crd/index';
+import { cel, preserveUnknown, withK8s } from '@agent-operators/runtime/crd';
 import { ResourceRequirements, imageRef, obj, oneOf, qty, secretKeyRef } from '../common.ts';
 
 const volume = (description: string, size: string) =>

@@ -1,6 +1,6 @@
 // spec.scheduling: where the pod runs.
 import { Type } from 'typebox';
-import { preserveUnknown } from '@agent-operators/runtime/crd/index';
+import { preserveUnknown } from '@agent-operators/runtime/crd';
 import { list, obj, stringMap } from '../common.ts';
 
 export const SchedulingSpec = obj(

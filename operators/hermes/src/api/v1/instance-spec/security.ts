@@ -1,6 +1,6 @@
 // spec.security: pod and container security, RBAC, CA bundle, service account.
 import { Type } from 'typebox';
-import { preserveUnknown } from '@agent-operators/runtime/crd/index';
+import { preserveUnknown } from '@agent-operators/runtime/crd';
 import { configMapKeyRef, list, obj, stringMap } from '../common.ts';
 
 export const SecuritySpec = obj('Pod and container security, RBAC and identity of the agent.', {

@@ -1,6 +1,6 @@
 // spec.selfConfigure: what HermesSelfConfig objects may change on this instance.
 import { Type } from 'typebox';
-import { cel, withK8s } from '@agent-operators/runtime/crd/index';
+import { cel, withK8s } from '@agent-operators/runtime/crd';
 import { obj, oneOf } from '../common.ts';
 
 export const SelfConfigAction = oneOf(['skills', 'config', 'envVars', 'workspaceFiles', 'profiles'], {

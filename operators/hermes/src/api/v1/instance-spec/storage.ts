@@ -1,6 +1,6 @@
 // spec.storage: the data volume mounted at $HERMES_HOME (/opt/data).
 import { Type } from 'typebox';
-import { cel, withK8s } from '@agent-operators/runtime/crd/index';
+import { cel, withK8s } from '@agent-operators/runtime/crd';
 import { obj, oneOf, qty, stringMap } from '../common.ts';
 
 const AccessMode = oneOf(['ReadWriteOnce', 'ReadWriteOncePod', 'ReadWriteMany', 'ReadOnlyMany'], {

@@ -1,6 +1,6 @@
 // spec.workspace: files and directories seeded into $HERMES_HOME.
 import { Type } from 'typebox';
-import { cel, withK8s } from '@agent-operators/runtime/crd/index';
+import { cel, withK8s } from '@agent-operators/runtime/crd';
 import { LocalObjectReference, mapList, obj, oneOf, stringSet } from '../common.ts';
 
 const relativePath = (description: string) =>
