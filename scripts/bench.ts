@@ -1,7 +1,7 @@
 // `make bench [BENCH=name]`: runs the benchmarks and rewrites their sections of docs/benchmarks.md
 // with the machine and the date. Each benchmark module exports `run(): Promise<Measurement[]>`.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 export interface Measurement {
@@ -51,12 +51,12 @@ function machine(): string {
   return `${cpus().length} x ${cpu}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}, ${process.platform}/${process.arch}`;
 }
 
-function section(b: Bench, ms: Measurement[]): string {
+function section(b: Bench, ms: Measurement[], loadAtStart: number): string {
   const rows = ms.map((m) => `| ${m.name} | ${m.value} | ${m.detail ?? ''} |`).join('\n');
   return `<!-- bench:${b.name} -->
 ### ${b.title}
 
-Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}. Rerun: \`${b.command}\`.
+Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}, load average ${loadAtStart.toFixed(1)} when it started. Rerun: \`${b.command}\`.
 
 | measurement | value | detail |
 |---|---|---|
@@ -78,8 +78,9 @@ if (selected.length === 0) {
 for (const b of selected) {
   console.log(`==> ${b.title}`);
   const mod = (await import(b.module)) as { run: () => Promise<Measurement[]> };
+  const load = loadavg()[0] ?? 0;
   const ms = await mod.run();
   for (const m of ms) console.log(`    ${m.name}: ${m.value}${m.detail ? ` (${m.detail})` : ''}`);
-  writeFileSync(docPath, replaceSection(readFileSync(docPath, 'utf8'), b, section(b, ms)));
+  writeFileSync(docPath, replaceSection(readFileSync(docPath, 'utf8'), b, section(b, ms, load)));
 }
 console.log(`updated ${docPath}`);
