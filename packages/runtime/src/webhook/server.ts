@@ -89,7 +89,11 @@ export class WebhookServer {
     this.#current = await this.#opts.certificates.start((cert) => this.#swapCertificate(cert));
     const readTimeoutMs = this.#opts.readTimeoutMs ?? 10_000;
     const server = createServer({ cert: this.#current.cert, key: this.#current.key }, (req, res) => {
-      void this.#handle(req, res);
+      // #handle answers every failure itself; this catch only guards against a bug there.
+      this.#handle(req, res).catch((err: unknown) => {
+        this.#logger.error({ err }, 'webhook request handling failed');
+        res.destroy();
+      });
     });
     server.headersTimeout = readTimeoutMs;
     server.requestTimeout = readTimeoutMs + (this.#opts.handlerTimeoutMs ?? 10_000);
@@ -127,6 +131,11 @@ export class WebhookServer {
     await closed;
     clearTimeout(timer);
     this.#server = undefined;
+  }
+
+  /** For readiness checks: true once listening with a certificate, until stopped. */
+  get listening(): boolean {
+    return this.#server?.listening ?? false;
   }
 
   /** The port listened on (useful with port 0). */

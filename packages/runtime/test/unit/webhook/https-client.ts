@@ -12,6 +12,7 @@ export interface Reply {
 export interface PostOptions {
   ca: string;
   method?: string;
+  signal?: AbortSignal;
   headers?: Record<string, string | number>;
   /** Write the body in pieces, pausing `gapMs` between them (or stop after the first piece). */
   chunks?: { pieces: Buffer[]; gapMs: number; stopEarly?: boolean };
@@ -28,6 +29,7 @@ export function post(port: number, path: string, body: unknown, opts: PostOption
         method: opts.method ?? 'POST',
         ca: opts.ca,
         agent: false,
+        ...(opts.signal ? { signal: opts.signal } : {}),
         headers: {
           'Content-Type': 'application/json',
           ...(opts.chunks ? {} : { 'Content-Length': Buffer.byteLength(payload) }),

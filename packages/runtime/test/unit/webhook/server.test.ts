@@ -38,6 +38,7 @@ describe('WebhookServer', () => {
       )
       .addMutating('/mutate', () => ({ allowed: true, patch: [{ op: 'add', path: '/data/x', value: 'y' }] }))
       .addValidating('/slow', () => new Promise((r) => setTimeout(() => r(allow()), 5000)))
+      .addValidating('/sleepy', () => new Promise((r) => setTimeout(() => r(allow()), 200)))
       .addValidating('/throws', () => {
         throw new TypeError('cannot read properties of undefined');
       })
@@ -139,6 +140,17 @@ describe('WebhookServer', () => {
     expect(reply.body).toMatch(/within 300 ms/);
   });
 
+  it('survives a client that hangs up before the answer', async () => {
+    const controller = new AbortController();
+    const gone = send('/sleepy', admissionReview(configMap('a')), { signal: controller.signal });
+    setTimeout(() => controller.abort(), 50);
+    await expect(gone).rejects.toThrow(/abort/i);
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await send('/validate', admissionReview(configMap('a')))).status).toBe(200);
+    const inFlight = await registry.getSingleMetric('controller_runtime_webhook_requests_in_flight')?.get();
+    expect(inFlight?.values.every((v) => v.value === 0)).toBe(true);
+  });
+
   it('counts requests per webhook path and code', async () => {
     const metric = await registry.getSingleMetric('controller_runtime_webhook_requests_total')?.get();
     const value = (webhook: string, code: string) =>
@@ -154,5 +166,37 @@ describe('WebhookServer', () => {
   it('refuses duplicate and relative paths', () => {
     expect(() => server.addValidating('/validate', () => allow())).toThrow(/already registered/);
     expect(() => server.addValidating('validate2', () => allow())).toThrow(/start with/);
+  });
+});
+
+describe('WebhookServer.stop', () => {
+  it('lets an in-flight request finish and refuses new connections', async () => {
+    const authority = await createCertificateAuthority({ commonName: 'stop-ca' });
+    const leaf = await issueServingCertificate(authority, {
+      dnsNames: ['localhost'],
+      ipAddresses: ['127.0.0.1'],
+    });
+    const server = new WebhookServer({
+      certificates: staticCertificate({ cert: leaf.certPem, key: leaf.keyPem }),
+      port: 0,
+      host: '127.0.0.1',
+      logger: silentLogger(),
+      metrics: false,
+    }).addValidating('/sleepy', () => new Promise((r) => setTimeout(() => r(allow()), 200)));
+    expect(server.listening).toBe(false);
+    await server.start();
+    expect(server.listening).toBe(true);
+    const port = server.port;
+    const inFlight = post(port, '/sleepy', admissionReview(configMap('a')), { ca: authority.certPem });
+    await new Promise((r) => setTimeout(r, 50));
+    const stopped = server.stop(5000);
+    const reply = await inFlight;
+    expect(reply.status).toBe(200);
+    expect((JSON.parse(reply.body) as AdmissionReview).response?.allowed).toBe(true);
+    await stopped;
+    expect(server.listening).toBe(false);
+    await expect(
+      post(port, '/sleepy', admissionReview(configMap('b')), { ca: authority.certPem }),
+    ).rejects.toThrow(/ECONNREFUSED/);
   });
 });
