@@ -71,7 +71,9 @@ export class Controller {
   readonly maxConcurrentReconciles: number;
   readonly #cfg: ControllerConfig;
   readonly #clock: Clock;
-  #log: Logger = silentLogger();
+  /** The manager's logger, and the same with `controller` bound (reconcile loggers bind it themselves). */
+  #base: Logger = silentLogger();
+  #log: Logger = this.#base;
   #queue: WorkQueue | undefined;
   #unsubscribe: Array<() => void> = [];
   #workers: Array<Promise<void>> = [];
@@ -112,7 +114,8 @@ export class Controller {
   async start(ctx: ControllerStartContext): Promise<void> {
     if (this.#started) throw new Error(`controller ${this.name} is already started`);
     this.#started = true;
-    this.#log = (ctx.logger ?? silentLogger()).child({ controller: this.name });
+    this.#base = ctx.logger ?? silentLogger();
+    this.#log = this.#base.child({ controller: this.name });
     const queue = new WorkQueue({
       clock: this.#clock,
       ...(this.#cfg.rateLimiter ? { rateLimiter: this.#cfg.rateLimiter() } : {}),
@@ -193,7 +196,7 @@ export class Controller {
   async #reconcile(queue: WorkQueue, key: string): Promise<void> {
     const req = requestFromKey(key);
     const reconcileID = randomUUID();
-    const log = reconcileLogger(this.#log, { controller: this.name, ...req, reconcileID });
+    const log = reconcileLogger(this.#base, { controller: this.name, ...req, reconcileID });
     const abort = new AbortController();
     const timeoutMs = this.#cfg.reconcileTimeoutMs;
     const timer =

@@ -1,6 +1,7 @@
 // Leader election against the real API server, with short durations (lease 3 s, renew 2 s, retry 0.5 s).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpKubeClient } from '../../../src/client/index.ts';
+import { controllerFor } from '../../../src/controller/index.ts';
 import { createManager, LEASE_API_VERSION } from '../../../src/manager/index.ts';
 import type { Lease, Manager } from '../../../src/manager/index.ts';
 import {
@@ -33,7 +34,7 @@ afterAll(async () => {
 async function candidate(
   leaseName: string,
   identity: string,
-  extra: { releaseOnStop?: boolean; onLostLeadership?: () => void } = {},
+  extra: { releaseOnStop?: boolean; onLostLeadership?: () => void; reconciled?: string[] } = {},
 ): Promise<Manager> {
   const m = await createManager({
     client,
@@ -54,6 +55,17 @@ async function candidate(
     onLostLeadership: extra.onLostLeadership ?? (() => {}),
   });
   managers.push(m);
+  const reconciled = extra.reconciled;
+  if (reconciled) {
+    m.add(
+      controllerFor(`${leaseName}-${identity}`)
+        .for({ apiVersion: 'v1', kind: 'ConfigMap', namespace: ns })
+        .build((req) => {
+          reconciled.push(req.name);
+          return Promise.resolve();
+        }),
+    );
+  }
   await m.start();
   return m;
 }
@@ -64,13 +76,19 @@ const getLease = (name: string) =>
 describe('leader election', () => {
   it('hands leadership over within the lease duration when the leader stops', async () => {
     const leaseName = uniqueName('handover');
-    const a = await candidate(leaseName, 'manager-a');
+    await client.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'work', namespace: ns } });
+    const byA: string[] = [];
+    const byB: string[] = [];
+    const a = await candidate(leaseName, 'manager-a', { reconciled: byA });
     await a.elected();
-    const b = await candidate(leaseName, 'manager-b');
+    const b = await candidate(leaseName, 'manager-b', { reconciled: byB });
     // b must stay a standby while a renews: a few retry periods.
     await new Promise((r) => setTimeout(r, 4 * RETRY_MS));
     expect(a.isLeader()).toBe(true);
     expect(b.isLeader()).toBe(false);
+    // Controllers run only on the leader (b's cache is synced, its controller not started).
+    expect(byA).toContain('work');
+    expect(byB).toEqual([]);
     const before = await getLease(leaseName);
     expect(before.spec?.holderIdentity).toBe('manager-a');
     expect(before.spec?.leaseDurationSeconds).toBe(3);
@@ -86,6 +104,8 @@ describe('leader election', () => {
     const after = await getLease(leaseName);
     expect(after.spec?.holderIdentity).toBe('manager-b');
     expect(after.spec?.leaseTransitions).toBe((before.spec?.leaseTransitions ?? 0) + 1);
+    // The new leader's controller starts and works through the cache it kept warm.
+    await eventually(() => (byB.includes('work') ? true : undefined), 5000, 'reconcile on the new leader');
     console.log(`leader handover after graceful stop: ${handover} ms`);
   });
 

@@ -385,10 +385,13 @@ describe('controller', () => {
   it('logs every reconcile line with controller, namespace, name and reconcileID', async () => {
     const h = harness();
     const lines: Array<Record<string, unknown>> = [];
+    const rawLines: string[] = [];
     const destination = new Writable({
       write(chunk: Buffer, _enc, cb) {
-        for (const l of chunk.toString().split('\n').filter(Boolean))
+        for (const l of chunk.toString().split('\n').filter(Boolean)) {
+          rawLines.push(l);
           lines.push(JSON.parse(l) as Record<string, unknown>);
+        }
         cb();
       },
     });
@@ -405,6 +408,8 @@ describe('controller', () => {
     running.push(c);
     await c.start({ source: h.source, syncTimeoutMs: 1000, logger });
     await vi.waitFor(() => expect(lines.find((l) => l['msg'] === 'Reconcile done')).toBeDefined());
+    const raw = rawLines.find((l) => l.includes('"hello"'))!;
+    expect(raw.match(/"controller":/g)).toHaveLength(1); // bound once, not by every layer
     const hello = lines.find((l) => l['msg'] === 'hello')!;
     expect(hello).toMatchObject({
       level: 'info',
