@@ -37,6 +37,23 @@ export interface HttpClientOptions {
   /** Default request timeout in ms (0 disables). */
   timeoutMs: number;
   userAgent: string;
+  /** Called with each `Warning` header the API server sends (deprecations, admission warnings). */
+  onWarning?: WarningHandler;
+}
+
+export type WarningHandler = (warning: string, request: { method: HttpMethod; path: string }) => void;
+
+/** The text of each RFC 7234 `Warning: 299 - "text"` header value. */
+export function parseWarnings(header: string | string[] | undefined): string[] {
+  if (header === undefined) return [];
+  const values = Array.isArray(header) ? header : [header];
+  const out: string[] = [];
+  for (const value of values) {
+    for (const m of value.matchAll(/\d{3} \S+ "((?:[^"\\]|\\.)*)"/g)) {
+      out.push((m[1] ?? '').replace(/\\(.)/g, '$1'));
+    }
+  }
+  return out;
 }
 
 function parseBody(text: string): unknown {
@@ -195,6 +212,11 @@ export class HttpClient {
           (performance.now() - start) / 1000,
         );
         if (code === 401) this.#conn.invalidateCredentials();
+        if (this.#opts.onWarning) {
+          for (const w of parseWarnings(res.headers.warning)) {
+            this.#opts.onWarning(w, { method: req.method, path: req.path });
+          }
+        }
         if (streaming && code >= 200 && code <= 299) {
           clearTimer();
           succeed(res, '');

@@ -8,3 +8,5 @@ export { createKubeClient, DEFAULT_TIMEOUT_MS, DEFAULT_PAGE_SIZE } from './kube-
 export type { KubeClientOptions, HttpKubeClient } from './kube-client.ts';
 export type { Impersonation } from './connection.ts';
 export { resourcePath } from './paths.ts';
+export { parseWarnings } from './http-client.ts';
+export type { WarningHandler } from './http-client.ts';

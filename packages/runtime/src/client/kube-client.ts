@@ -7,7 +7,7 @@ import type { Connection, Impersonation } from './connection.ts';
 import { Discovery } from './discovery.ts';
 import { errorFromResponse, isGone } from './errors.ts';
 import { HttpClient } from './http-client.ts';
-import type { HttpMethod } from './http-client.ts';
+import type { HttpMethod, WarningHandler } from './http-client.ts';
 import { resourcePath, withQuery } from './paths.ts';
 import { TokenBucket } from './rate-limiter.ts';
 import type {
@@ -44,6 +44,8 @@ export interface KubeClientOptions {
   userAgent?: string;
   /** Act as another user (`Impersonate-User`/`-Group` headers); the kubeconfig user needs `impersonate` RBAC. */
   impersonate?: Impersonation;
+  /** Receives every `Warning` header (admission warnings, deprecated APIs). Default: ignored. */
+  onWarning?: WarningHandler;
 }
 
 /** What `createKubeClient` returns: the contract plus handles for tests and shutdown. */
@@ -90,6 +92,7 @@ export async function createKubeClient(opts: KubeClientOptions = {}): Promise<Ht
     limiter,
     timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     userAgent: opts.userAgent ?? `agent-operators-runtime (node/${process.versions.node})`,
+    ...(opts.onWarning ? { onWarning: opts.onWarning } : {}),
   });
   const server = kc.getCurrentCluster()?.server.replace(/\/$/, '') ?? conn.server.origin;
   return new Client(http, conn, limiter, server);
