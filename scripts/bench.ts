@@ -37,6 +37,12 @@ const benches: Bench[] = [
     command: 'make bench BENCH=cache-memory',
   },
   {
+    name: 'queue',
+    title: 'Runtime work queue throughput',
+    module: '../packages/runtime/bench/queue.bench.ts',
+    command: 'make bench BENCH=queue',
+  },
+  {
     name: 'ensure',
     title: 'Runtime apply: `ensure` no-op cost',
     module: '../packages/runtime/bench/ensure.bench.ts',

@@ -153,16 +153,30 @@ async function measure(scenario: Scenario, withMetrics: boolean): Promise<Result
   return { adds: median(results.map((r) => r.adds)), processed: median(results.map((r) => r.processed)) };
 }
 
-console.log(
-  `work queue throughput, ${OPS} adds per run, median of ${RUNS} runs, per CPU-second, node ${process.version}`,
-);
-console.log('| scenario | metrics | adds per CPU-s | processed (get+done) per CPU-s |');
-console.log('|---|---|---|---|');
-for (const [name, scenario] of scenarios) {
-  for (const withMetrics of [false, true]) {
-    const r = await measure(scenario, withMetrics);
-    console.log(
-      `| ${name} | ${withMetrics ? 'prometheus' : 'none'} | ${fmt(r.adds)} | ${fmt(r.processed)} |`,
-    );
+export interface Measurement {
+  name: string;
+  value: string;
+  detail?: string;
+}
+
+export async function run(): Promise<Measurement[]> {
+  const out: Measurement[] = [];
+  for (const [name, scenario] of scenarios) {
+    for (const withMetrics of [false, true]) {
+      const r = await measure(scenario, withMetrics);
+      out.push({
+        name: `${name}, ${withMetrics ? 'with Prometheus metrics' : 'no metrics'}`,
+        value: `${fmt(r.processed)} processed`,
+        detail: `${fmt(r.adds)} adds; ${OPS} adds per run, median of ${RUNS}, per CPU-second`,
+      });
+    }
   }
+  return out;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(
+    `work queue throughput, ${OPS} adds per run, median of ${RUNS} runs, per CPU-second, node ${process.version}`,
+  );
+  for (const m of await run()) console.log(`${m.name}: ${m.value} (${m.detail ?? ''})`);
 }
