@@ -1,15 +1,16 @@
-// Writes the generated hermes.agent/v1 files (CRD YAML, API reference). With --check it writes
+// Writes the generated hermes.agent/v1 files (CRD YAML, API reference, condition catalogue, RBAC). With --check it writes
 // nothing and exits 1 listing the files that differ from what is committed (CI drift check).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generatedFiles } from '../src/api/v1/codegen.ts';
+import { controllerGeneratedFiles } from '../src/controllers/codegen.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const check = process.argv.includes('--check');
 const stale: string[] = [];
 
-for (const [rel, content] of generatedFiles()) {
+for (const [rel, content] of [...generatedFiles(), ...controllerGeneratedFiles()]) {
   const path = join(root, rel);
   const current = existsSync(path) ? readFileSync(path, 'utf8') : undefined;
   if (current === content) continue;
