@@ -1,0 +1,45 @@
+// Secret <name>-honcho-credentials: the managed PostgreSQL password and the connection URI built
+// from it. Generated once (the password comes from the context) and never overwritten.
+import { fromInput } from '../builder.ts';
+import type { BuildInput } from '../input.ts';
+import type { KubeObject } from '../k8s-types.ts';
+import { ANNOTATION_CREATE_ONLY, labels, objectMeta } from '../meta.ts';
+import {
+  POSTGRES_DB,
+  POSTGRES_PORT,
+  POSTGRES_USER,
+  SECRET_DB_URI,
+  SECRET_POSTGRES_PASSWORD,
+  postgresManaged,
+  selfHosted,
+} from './common.ts';
+
+const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
+
+export function honchoSecretFrom(input: BuildInput): KubeObject | undefined {
+  const sh = selfHosted(input);
+  if (!sh || !postgresManaged(sh)) return undefined;
+  const password = input.context.honchoPostgresPassword;
+  if (!password) {
+    throw new Error('context.honchoPostgresPassword is required to build the Honcho credentials Secret');
+  }
+  const host = `${input.names.honchoPostgres}.${input.namespace}.svc`;
+  const uri = `postgresql+psycopg://${POSTGRES_USER}:${encodeURIComponent(password)}@${host}:${POSTGRES_PORT}/${POSTGRES_DB}`;
+  return {
+    apiVersion: 'v1',
+    kind: 'Secret',
+    metadata: objectMeta(
+      input.names.honchoSecret,
+      input.namespace,
+      labels(input.name, 'honcho'),
+      input.owner,
+      {
+        [ANNOTATION_CREATE_ONLY]: 'true',
+      },
+    ),
+    type: 'Opaque',
+    data: { [SECRET_DB_URI]: b64(uri), [SECRET_POSTGRES_PASSWORD]: b64(password) },
+  };
+}
+
+export const buildHonchoSecret = fromInput(honchoSecretFrom);

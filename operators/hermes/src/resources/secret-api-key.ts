@@ -1,0 +1,38 @@
+// Secret <name>-api-key: API_SERVER_KEY generated once (the value comes from the context; the
+// controller creates the Secret once and never overwrites it, hence hermes.agent/create-only).
+// Undefined when the API server is off or networking.apiServer.keySecretRef names the user's own.
+import { fromInput } from './builder.ts';
+import type { BuildInput } from './input.ts';
+import type { KubeObject } from './k8s-types.ts';
+import { ANNOTATION_CREATE_ONLY, labels, objectMeta } from './meta.ts';
+
+export const API_KEY_SECRET_KEY = 'API_SERVER_KEY';
+
+export function usesGeneratedApiKey(input: BuildInput): boolean {
+  const api = input.spec.networking?.apiServer;
+  return (api?.enabled ?? true) && !api?.keySecretRef;
+}
+
+export function apiKeySecretFrom(input: BuildInput): KubeObject | undefined {
+  if (!usesGeneratedApiKey(input)) return undefined;
+  const key = input.context.apiKey;
+  if (!key)
+    throw new Error('context.apiKey is required to build the API key Secret (see generateCreationSecrets)');
+  return {
+    apiVersion: 'v1',
+    kind: 'Secret',
+    metadata: objectMeta(
+      input.names.apiKeySecret,
+      input.namespace,
+      labels(input.name, 'api-key'),
+      input.owner,
+      {
+        [ANNOTATION_CREATE_ONLY]: 'true',
+      },
+    ),
+    type: 'Opaque',
+    data: { [API_KEY_SECRET_KEY]: Buffer.from(key, 'utf8').toString('base64') },
+  };
+}
+
+export const buildApiKeySecret = fromInput(apiKeySecretFrom);
