@@ -393,6 +393,28 @@ describe('HermesSelfConfig policy through the API server', () => {
     }
   });
 
+  it('denies skills from a source outside allowedSkillSources', async () => {
+    await env.client.create(
+      instance('skilled', {
+        selfConfigure: {
+          enabled: true,
+          allowedActions: ['skills'],
+          protectedKeys: ['model'],
+          allowedSkillSources: ['git+https://github.com/my-org/'],
+        },
+      }),
+    );
+    const foreign = { instanceRef: 'skilled', addSkills: [{ source: 'git+https://github.com/evil/x' }] };
+    expect(await rejection(() => env.client.create(selfConfig('foreign-skill', foreign)))).toMatch(
+      denied(
+        V,
+        'spec.addSkills[0].source: "git+https://github.com/evil/x" does not start with an allowed skill source (spec.selfConfigure.allowedSkillSources: ["git+https://github.com/my-org/"])',
+      ),
+    );
+    const own = { instanceRef: 'skilled', addSkills: [{ source: 'git+https://github.com/my-org/x@v1' }] };
+    await env.client.create(selfConfig('own-skill', own));
+  });
+
   it('admits an allowed request, and later metadata updates even after the instance is gone', async () => {
     await env.client.create(
       selfConfig('allowed', {
@@ -405,11 +427,17 @@ describe('HermesSelfConfig policy through the API server', () => {
     await mergePatch(ref('HermesSelfConfig', 'allowed'), { metadata: { labels: { reviewed: 'yes' } } });
   });
 
-  it('spec is immutable (webhook, on the CRD copy)', async () => {
+  it('spec is immutable, workspace paths stay inside $HERMES_HOME (webhook, on the CRD copy)', async () => {
     await env.client.create(
       instance(
         'copy-agent',
-        { selfConfigure: { enabled: true, allowedActions: ['config'], protectedKeys: ['model'] } },
+        {
+          selfConfigure: {
+            enabled: true,
+            allowedActions: ['config', 'workspaceFiles'],
+            protectedKeys: ['model'],
+          },
+        },
         { apiVersion: copy },
       ),
     );
@@ -421,6 +449,17 @@ describe('HermesSelfConfig policy through the API server', () => {
         mergePatch(ref('HermesSelfConfig', 'copy-req', copy), { spec: { patchConfig: { model: 'x' } } }),
       ),
     ).toMatch(denied(V, 'spec: is immutable; create a new HermesSelfConfig for another change'));
+    // The CRD's CEL rule catches this on the shipped CRDs; the webhook says it too.
+    const escape = {
+      instanceRef: 'copy-agent',
+      addWorkspaceFiles: [{ path: '../etc/passwd', content: 'x' }],
+    };
+    expect(await rejection(() => env.client.create(selfConfig('escape', escape, copy)))).toMatch(
+      denied(
+        V,
+        'spec.addWorkspaceFiles[0].path: "../etc/passwd" must be a relative path without .. segments',
+      ),
+    );
   });
 });
 
