@@ -1,10 +1,10 @@
 // The content of the config and workspace ConfigMaps: config.yaml rendered from config.raw,
 // operator-managed config keys, honcho.json, Tailscale serve config, the workspace manifest.
 // Computed once per build: the ConfigMaps and the pod template (config hash) both use it.
-import { stringify } from 'yaml';
 import type { BuildInput } from './input.ts';
 import { CONFIG_INIT_PY, OLLAMA_START_SH, RUNTIME_INIT_SH, WORKSPACE_INIT_PY } from './scripts.ts';
 import { contentHash } from './hash.ts';
+import { toYamlText } from './yaml-emit.ts';
 
 export const WORKSPACE_MANIFEST = 'manifest.json';
 
@@ -14,9 +14,16 @@ export function operatorConfig(input: BuildInput): Record<string, unknown> | und
   return undefined;
 }
 
-function yaml(value: unknown): string {
-  return stringify(value, { lineWidth: 0, aliasDuplicateObjects: false });
-}
+const yaml = toYamlText;
+
+/** The operator's scripts, constant per operator build: hashed once, not per reconcile. */
+const SCRIPTS: Record<string, string> = {
+  'config_init.py': CONFIG_INIT_PY,
+  'workspace_init.py': WORKSPACE_INIT_PY,
+  'runtime_init.sh': RUNTIME_INIT_SH,
+  'ollama_start.sh': OLLAMA_START_SH,
+};
+const SCRIPTS_HASH = contentHash(SCRIPTS);
 
 export function tailscaleServeConfig(input: BuildInput): string {
   const port = input.spec.networking?.apiServer?.port ?? 8642;
@@ -78,5 +85,15 @@ export interface RenderedConfig {
 export function renderConfig(input: BuildInput): RenderedConfig {
   const config = configData(input);
   const workspace = workspaceData(input);
-  return { config, workspace, hash: contentHash(config, workspace, input.context.configRefDigest) };
+  // Scripts enter the hash through SCRIPTS_HASH (an operator upgrade changing them still rolls).
+  const variable: Record<string, string> = {};
+  for (const [k, v] of Object.entries(config)) if (SCRIPTS[k] !== v) variable[k] = v;
+  const keys = Object.keys(config)
+    .filter((k) => SCRIPTS[k] === config[k])
+    .join(',');
+  return {
+    config,
+    workspace,
+    hash: contentHash(variable, keys, SCRIPTS_HASH, workspace, input.context.configRefDigest),
+  };
 }

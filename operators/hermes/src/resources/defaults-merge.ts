@@ -28,7 +28,10 @@ function mergeMaps<V>(
 /** Drops undefined values so a merged object has only the fields something set. */
 function compact<T extends object>(obj: T): T {
   const out: Json = {};
-  for (const [k, v] of Object.entries(obj)) if (v !== undefined) out[k] = v;
+  for (const k in obj) {
+    const v = obj[k];
+    if (v !== undefined) out[k] = v;
+  }
   return out as T;
 }
 

@@ -22,7 +22,7 @@ function isObject(v: unknown): v is Json {
 /** `obj` with each default added where it is unset (given keys keep their order, defaults follow). */
 function withDefaults(obj: Json, defaults: Json): Json {
   const out: Json = { ...obj };
-  for (const [k, v] of Object.entries(defaults)) if (out[k] === undefined) out[k] = v;
+  for (const k in defaults) if (out[k] === undefined) out[k] = defaults[k];
   return out;
 }
 
