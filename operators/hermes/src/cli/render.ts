@@ -5,9 +5,15 @@
 // placeholders here.
 import { parseAllDocuments, stringify } from 'yaml';
 import { applyDefaults } from '../api/v1/defaults.ts';
-import type { HermesClusterDefaults } from '../api/v1/hermes-cluster-defaults.ts';
+import type {
+  HermesClusterDefaults,
+  HermesClusterDefaultsResource,
+} from '../api/v1/hermes-cluster-defaults.ts';
+import type { HermesInstanceResource } from '../api/v1/hermes-instance.ts';
 import { formatErrors, validate } from '../api/v1/validation.ts';
 import { RENDER_CONTEXT, buildAll } from '../resources/index.ts';
+import { checkInstance } from '../webhooks/instance-rules.ts';
+import { defaultInstanceSpec } from '../webhooks/instance-defaulter.ts';
 import type { InstanceObject } from '../resources/index.ts';
 import { ANNOTATION_CREATE_ONLY } from '../resources/meta.ts';
 import type { KubeObject } from '../resources/k8s-types.ts';
@@ -95,7 +101,29 @@ async function loadDefaults(io: CliIo, path: string): Promise<HermesClusterDefau
   return applyDefaults('HermesClusterDefaults', docs[0]);
 }
 
-async function loadInstances(io: CliIo, opts: RenderOptions): Promise<InstanceObject[]> {
+/**
+ * The admission webhook's own rules on the instance after its defaulting (what the API server
+ * would call): denials fail the render, warnings are printed.
+ */
+function admission(
+  instance: InstanceObject,
+  defaults: HermesClusterDefaults | undefined,
+  where: string,
+  io: CliIo,
+) {
+  const cd = defaults as HermesClusterDefaultsResource | undefined;
+  const obj = { ...instance, spec: defaultInstanceSpec(instance.spec, cd) } as HermesInstanceResource;
+  const { denials, warnings } = checkInstance(obj, undefined, cd);
+  for (const w of warnings) io.stderr(`warning: ${where}: ${w}\n`);
+  if (denials.length)
+    throw new InputError(`invalid HermesInstance:\n${denials.map((d) => `${where}: ${d}`).join('\n')}`);
+}
+
+async function loadInstances(
+  io: CliIo,
+  opts: RenderOptions,
+  defaults: HermesClusterDefaults | undefined,
+): Promise<InstanceObject[]> {
   const source = opts.file === '-' ? '<stdin>' : opts.file;
   const docs = documents(await io.readInput(opts.file), source);
   if (docs.length === 0) throw new InputError(`${source}: no HermesInstance found`);
@@ -118,6 +146,7 @@ async function loadInstances(io: CliIo, opts: RenderOptions): Promise<InstanceOb
     };
     if (status !== undefined) instance.status = status as InstanceObject['status'];
     if (!instance.metadata.name) throw new InputError(`${where}: metadata.name: is required`);
+    admission(instance, defaults, where, io);
     return instance;
   });
 }
@@ -149,7 +178,7 @@ export async function render(args: string[], io: CliIo): Promise<number> {
   }
   try {
     const defaults = opts.defaults === undefined ? undefined : await loadDefaults(io, opts.defaults);
-    const instances = await loadInstances(io, opts);
+    const instances = await loadInstances(io, opts, defaults);
     const objects = instances.flatMap((instance) => buildAll(instance, defaults, RENDER_CONTEXT));
     io.stdout(toYaml(objects));
     return 0;

@@ -109,6 +109,24 @@ spec:
     expect(t.err()).toContain('bad.yaml: spec.unknownField: is not a known field');
   });
 
+  it("applies the admission webhook's rules: denials fail, warnings are printed", async () => {
+    const both = `apiVersion: hermes.agent/v1
+kind: HermesInstance
+metadata: {name: h}
+spec:
+  config: {raw: {model: {}}, configMapRef: {name: c}}
+`;
+    const t = fakeIo({ 'both.yaml': both });
+    expect(await main(['render', '-f', 'both.yaml'], t.io)).toBe(1);
+    expect(t.err()).toContain('both.yaml: spec.config: exactly one of raw or configMapRef must be set');
+    const odd = fakeIo({
+      'odd.yaml':
+        'apiVersion: hermes.agent/v1\nkind: HermesInstance\nmetadata: {name: h}\nspec: {config: {raw: {colour: blue}}}\n',
+    });
+    expect(await main(['render', '-f', 'odd.yaml'], odd.io)).toBe(0);
+    expect(odd.err()).toMatch(/^warning: odd\.yaml: spec\.config\.raw: .*colour/m);
+  });
+
   it('rejects an invalid HermesClusterDefaults and a wrong kind', async () => {
     const t = fakeIo({
       'cd.yaml':
