@@ -9,8 +9,11 @@ const PLAIN = /^[A-Za-z_/][A-Za-z0-9_./@+-]*(?: [A-Za-z0-9_./@+-]+)*$/;
 const RESERVED =
   /^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF|null|Null|NULL|~)$/;
 
+/** Letter-led strings some parser reads as a number (an exponent without mantissa: E0, e+5). */
+const NUMBERISH = /^[eE][-+]?[0-9]/;
+
 function scalarString(s: string): string {
-  return PLAIN.test(s) && !RESERVED.test(s) ? s : JSON.stringify(s);
+  return PLAIN.test(s) && !RESERVED.test(s) && !NUMBERISH.test(s) ? s : JSON.stringify(s);
 }
 
 function key(k: string): string {
@@ -28,12 +31,7 @@ function hasControl(s: string): boolean {
 
 /** A literal block for multi-line text with one or no trailing newline, else undefined. */
 function block(s: string, indent: string): string | undefined {
-  if (
-    !s.includes('\n') ||
-    hasControl(s) ||
-    s.startsWith(' ') ||
-    s.startsWith('\n')
-  ) {
+  if (!s.includes('\n') || hasControl(s) || s.startsWith(' ') || s.startsWith('\n')) {
     return undefined;
   }
   let body = s;
