@@ -82,6 +82,9 @@ describe('toYamlText', () => {
       'é',
       '日本',
       'a\u0000b',
+      'E0',
+      'e+5',
+      'e5x',
     ];
     for (const s of strings) {
       const text = toYamlText({ s, [s]: [s] });
