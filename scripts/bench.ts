@@ -48,6 +48,12 @@ const benches: Bench[] = [
     module: '../packages/runtime/bench/ensure.bench.ts',
     command: 'make bench BENCH=ensure',
   },
+  {
+    name: 'render',
+    title: 'hermes-operator: rendering the desired objects of one instance',
+    module: '../operators/hermes/bench/render.ts',
+    command: 'make bench BENCH=render',
+  },
 ];
 
 const docPath = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url));
