@@ -52,7 +52,7 @@ function mergeImage(spec: InstanceSpec, cd: ClusterDefaultsSpec | undefined): In
     ...own,
     repository: pick(pick(own.repository, cd?.image?.repository), FALLBACK_DEFAULTS.image.repository),
     tag: pick(pick(own.tag, cd?.image?.tag), FALLBACK_DEFAULTS.image.tag),
-    pullPolicy: pick(own.pullPolicy, cd?.image?.pullPolicy),
+    pullPolicy: pick(pick(own.pullPolicy, cd?.image?.pullPolicy), FALLBACK_DEFAULTS.image.pullPolicy),
     pullSecrets: pick(
       own.pullSecrets,
       cd?.registry?.pullSecretName ? [{ name: cd.registry.pullSecretName }] : undefined,

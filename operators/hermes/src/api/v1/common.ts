@@ -98,8 +98,11 @@ export function configMapKeyRef(description: string, defaultKey?: string) {
 }
 
 export const ImagePullPolicy = oneOf(['Always', 'IfNotPresent', 'Never'], {
-  description: 'When the kubelet pulls the image. The operator always sets it explicitly on every container.',
-  default: 'IfNotPresent',
+  // No schema default: the API server would apply it before the defaulting webhook, and
+  // HermesClusterDefaults could then never set it. The builders fall back to IfNotPresent.
+  description:
+    'When the kubelet pulls the image. Unset: HermesClusterDefaults, then IfNotPresent. The operator ' +
+    'always sets it explicitly on every container.',
 });
 
 /** An image for a companion container (sidecars, Honcho, Ollama ...). */

@@ -4,7 +4,7 @@
 // Order: instance value > HermesClusterDefaults > these.
 
 export const FALLBACK_DEFAULTS = {
-  image: { repository: 'docker.io/nousresearch/hermes-agent', tag: 'stable' },
+  image: { repository: 'docker.io/nousresearch/hermes-agent', tag: 'stable', pullPolicy: 'IfNotPresent' },
   storage: { size: '10Gi' },
   networking: { networkPolicy: { enabled: true } },
   observability: { serviceMonitor: { enabled: false } },

@@ -72,6 +72,7 @@ describe('schema defaults', () => {
       metadata: { name: 'cluster' },
       spec: { image: { repository: 'r' } },
     });
-    expect(hcd.spec.image).toEqual({ repository: 'r', pullPolicy: 'IfNotPresent' });
+    // pullPolicy has no schema default, so a cluster default can set it (see fallback-defaults.ts).
+    expect(hcd.spec.image).toEqual({ repository: 'r' });
   });
 });

@@ -161,9 +161,13 @@ describe('resolveSpec: explicit instance values win', () => {
 });
 
 describe('resolveSpec: fallbacks when neither side sets a field', () => {
-  it('uses the upstream image, 10Gi, a NetworkPolicy and no ServiceMonitor', () => {
+  it('uses the upstream image (IfNotPresent), 10Gi, a NetworkPolicy and no ServiceMonitor', () => {
     const s = resolveSpec({}, undefined);
-    expect(s.image).toEqual({ repository: 'docker.io/nousresearch/hermes-agent', tag: 'stable' });
+    expect(s.image).toEqual({
+      repository: 'docker.io/nousresearch/hermes-agent',
+      tag: 'stable',
+      pullPolicy: 'IfNotPresent',
+    });
     expect(s.storage?.size).toBe('10Gi');
     expect(s.networking?.networkPolicy?.enabled).toBe(true);
     expect(s.observability?.serviceMonitor?.enabled).toBe(false);

@@ -32,7 +32,7 @@ describe('HermesInstance defaulting', () => {
   it('fills from FALLBACK_DEFAULTS and schema defaults when there are no cluster defaults', async () => {
     const { result, after } = await mutate(instance({ config: { raw: { model: { provider: 'x' } } } }));
     expect(result.allowed).toBe(true);
-    expect(after.spec.image).toEqual({ ...FALLBACK_DEFAULTS.image, pullPolicy: 'IfNotPresent' });
+    expect(after.spec.image).toEqual(FALLBACK_DEFAULTS.image);
     expect(after.spec.storage).toEqual({ enabled: true, size: '10Gi', accessModes: ['ReadWriteOnce'] });
     expect(after.spec.networking?.networkPolicy?.enabled).toBe(true);
     expect(after.spec.observability?.serviceMonitor?.enabled).toBe(false);
