@@ -25,15 +25,36 @@ const SCRIPTS: Record<string, string> = {
 };
 const SCRIPTS_HASH = contentHash(SCRIPTS);
 
+/** Tailscale's serve address: TS_CERT_DOMAIN is expanded by containerboot, not by us. */
+const TS_HOST = '${TS_CERT_DOMAIN}:443';
+
+/**
+ * tailscale-serve.json: HTTPS on 443 proxied to the API server, plus AllowFunnel in funnel mode.
+ * Written as text: it is the same on every build but the port, and JSON.stringify with
+ * indentation of the equivalent object cost more than the rest of the ConfigMap.
+ */
 export function tailscaleServeConfig(input: BuildInput): string {
   const port = input.spec.networking?.apiServer?.port ?? 8642;
-  const host = '${TS_CERT_DOMAIN}:443';
-  const serve: Record<string, unknown> = {
-    TCP: { '443': { HTTPS: true } },
-    Web: { [host]: { Handlers: { '/': { Proxy: `http://127.0.0.1:${port}` } } } },
-  };
-  if (input.spec.tailscale?.mode === 'funnel') serve['AllowFunnel'] = { [host]: true };
-  return `${JSON.stringify(serve, null, 2)}\n`;
+  const proxy = JSON.stringify(`http://127.0.0.1:${port}`);
+  const funnel =
+    input.spec.tailscale?.mode === 'funnel' ? `,\n  "AllowFunnel": {\n    "${TS_HOST}": true\n  }` : '';
+  return `{
+  "TCP": {
+    "443": {
+      "HTTPS": true
+    }
+  },
+  "Web": {
+    "${TS_HOST}": {
+      "Handlers": {
+        "/": {
+          "Proxy": ${proxy}
+        }
+      }
+    }
+  }${funnel}
+}
+`;
 }
 
 function needsWorkspace(input: BuildInput): boolean {
@@ -87,13 +108,15 @@ export function renderConfig(input: BuildInput): RenderedConfig {
   const workspace = workspaceData(input);
   // Scripts enter the hash through SCRIPTS_HASH (an operator upgrade changing them still rolls).
   const variable: Record<string, string> = {};
-  for (const [k, v] of Object.entries(config)) if (SCRIPTS[k] !== v) variable[k] = v;
-  const keys = Object.keys(config)
-    .filter((k) => SCRIPTS[k] === config[k])
-    .join(',');
+  const scripts: string[] = [];
+  for (const k of Object.keys(config)) {
+    const v = config[k]!;
+    if (SCRIPTS[k] === v) scripts.push(k);
+    else variable[k] = v;
+  }
   return {
     config,
     workspace,
-    hash: contentHash(variable, keys, SCRIPTS_HASH, workspace, input.context.configRefDigest),
+    hash: contentHash(variable, scripts.join(','), SCRIPTS_HASH, workspace, input.context.configRefDigest),
   };
 }

@@ -7,18 +7,15 @@ import type { Json, KubeObject } from './k8s-types.ts';
 import { labels, objectMeta } from './meta.ts';
 import { servedPorts } from './ports.ts';
 import type { PortName } from './ports.ts';
+import { parseUrl } from './url.ts';
 
 function path(p: string, service: string, port: PortName): Json {
   return { path: p, pathType: 'Prefix', backend: { service: { name: service, port: { name: port } } } };
 }
 
 function webhookPath(url: string, host: string): string | undefined {
-  try {
-    const u = new URL(url);
-    return u.hostname === host && u.pathname !== '/' ? u.pathname : undefined;
-  } catch {
-    return undefined;
-  }
+  const u = parseUrl(url);
+  return u && u.hostname === host && u.pathname !== '/' ? u.pathname : undefined;
 }
 
 export function ingressFrom(input: BuildInput): KubeObject | undefined {

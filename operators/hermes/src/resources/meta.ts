@@ -17,6 +17,11 @@ export const ANNOTATION_SECRET_HASH = 'hermes.agent/secret-hash';
 /** Marks an object the controller creates once and never updates (generated credentials). */
 export const ANNOTATION_CREATE_ONLY = 'hermes.agent/create-only';
 
+/** The annotations of a create-only object (ANNOTATION_CREATE_ONLY as a literal key). */
+export function createOnlyAnnotations(): Record<string, string> {
+  return { 'hermes.agent/create-only': 'true' };
+}
+
 export type Component =
   | 'agent'
   | 'config'
@@ -37,14 +42,27 @@ export type Component =
 
 /** The labels that select the pods of one component (immutable on StatefulSets and Deployments). */
 export function selectorLabels(instance: string, component: Component): Record<string, string> {
-  return { [LABEL_NAME]: APP_NAME, [LABEL_INSTANCE]: instance, [LABEL_COMPONENT]: component };
+  // Literal keys (the LABEL_* values), not computed ones: every child gets these, and a literal
+  // is several times cheaper to create than an object with computed keys or a spread.
+  return {
+    'app.kubernetes.io/name': APP_NAME,
+    'app.kubernetes.io/instance': instance,
+    'app.kubernetes.io/component': component,
+  };
+}
+
+/** The labels every pod of an instance carries, whatever its component. */
+export function instanceSelectorLabels(instance: string): Record<string, string> {
+  return { 'app.kubernetes.io/name': APP_NAME, 'app.kubernetes.io/instance': instance };
 }
 
 export function labels(instance: string, component: Component): Record<string, string> {
   return {
-    ...selectorLabels(instance, component),
-    [LABEL_MANAGED_BY]: MANAGED_BY,
-    [LABEL_HERMES_INSTANCE]: instance,
+    'app.kubernetes.io/name': APP_NAME,
+    'app.kubernetes.io/instance': instance,
+    'app.kubernetes.io/component': component,
+    'app.kubernetes.io/managed-by': MANAGED_BY,
+    'hermes.agent/instance': instance,
   };
 }
 

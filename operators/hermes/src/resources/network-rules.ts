@@ -1,10 +1,10 @@
 // NetworkPolicy rule fragments shared by the agent's and Honcho's policies.
 import type { Json } from './k8s-types.ts';
+import { parseUrl } from './url.ts';
 
-const NAMESPACE_LABEL = 'kubernetes.io/metadata.name';
-
+/** Selects a namespace by its kubernetes.io/metadata.name label (a literal key: cheaper to build). */
 export const namespacePeer = (ns: string): Json => ({
-  namespaceSelector: { matchLabels: { [NAMESPACE_LABEL]: ns } },
+  namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': ns } },
 });
 
 export const tcp = (...ports: number[]): Json[] => ports.map((port) => ({ port, protocol: 'TCP' }));
@@ -34,14 +34,10 @@ export const publicHttpsEgress = (): Json => ({
 
 /** The port of a URL (its scheme's default when none is given); undefined when it is not a URL. */
 export function urlPort(url: string | undefined): number | undefined {
-  if (!url) return undefined;
-  try {
-    const u = new URL(url);
-    if (u.port) return Number(u.port);
-    return u.protocol === 'https:' ? 443 : u.protocol === 'http:' ? 80 : undefined;
-  } catch {
-    return undefined;
-  }
+  const u = url ? parseUrl(url) : undefined;
+  if (!u) return undefined;
+  if (u.port) return Number(u.port);
+  return u.protocol === 'https:' ? 443 : u.protocol === 'http:' ? 80 : undefined;
 }
 
 /** NetworkPolicyPort.protocol defaults to TCP: fill it into user rules so they read back as built. */

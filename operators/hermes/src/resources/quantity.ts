@@ -6,7 +6,7 @@ type QuantityMap = Record<string, string | number>;
 function quantities(map: QuantityMap | undefined): Record<string, string> | undefined {
   if (!map) return undefined;
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(map)) out[k] = String(v);
+  for (const k of Object.keys(map)) out[k] = String(map[k]);
   return out;
 }
 

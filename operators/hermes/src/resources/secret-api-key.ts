@@ -1,10 +1,11 @@
 // Secret <name>-api-key: API_SERVER_KEY generated once (the value comes from the context; the
 // controller creates the Secret once and never overwrites it, hence hermes.agent/create-only).
 // Undefined when the API server is off or networking.apiServer.keySecretRef names the user's own.
+import { base64 } from './base64.ts';
 import { fromInput } from './builder.ts';
 import type { BuildInput } from './input.ts';
 import type { KubeObject } from './k8s-types.ts';
-import { ANNOTATION_CREATE_ONLY, labels, objectMeta } from './meta.ts';
+import { createOnlyAnnotations, labels, objectMeta } from './meta.ts';
 
 export const API_KEY_SECRET_KEY = 'API_SERVER_KEY';
 
@@ -26,12 +27,10 @@ export function apiKeySecretFrom(input: BuildInput): KubeObject | undefined {
       input.namespace,
       labels(input.name, 'api-key'),
       input.owner,
-      {
-        [ANNOTATION_CREATE_ONLY]: 'true',
-      },
+      createOnlyAnnotations(),
     ),
     type: 'Opaque',
-    data: { [API_KEY_SECRET_KEY]: Buffer.from(key, 'utf8').toString('base64') },
+    data: { [API_KEY_SECRET_KEY]: base64(key) },
   };
 }
 

@@ -4,16 +4,21 @@
 // PyYAML in config-init agrees); otherwise JSON-quoted (JSON strings are valid YAML), or as a
 // literal block when multi-line.
 
-const PLAIN = /^[A-Za-z_/][A-Za-z0-9_./@+-]*(?: [A-Za-z0-9_./@+-]+)*$/;
 /** Words some YAML version reads as booleans or null. */
 const RESERVED =
-  /^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF|null|Null|NULL|~)$/;
+  'y|Y|yes|Yes|YES|n|N|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF|null|Null|NULL|~';
 
-/** Letter-led strings some parser reads as a number (an exponent without mantissa: E0, e+5). */
-const NUMBERISH = /^[eE][-+]?[0-9]/;
+/**
+ * Strings written plain: letters, digits and a few safe punctuation marks, single spaces inside;
+ * not a reserved word, and not letter-led yet read as a number by some parser (an exponent
+ * without mantissa: E0, e+5). One regex with lookaheads: it runs for every key and value.
+ */
+const PLAIN = new RegExp(
+  `^(?!(?:${RESERVED})$|[eE][-+]?[0-9])[A-Za-z_/][A-Za-z0-9_./@+-]*(?: [A-Za-z0-9_./@+-]+)*$`,
+);
 
 function scalarString(s: string): string {
-  return PLAIN.test(s) && !RESERVED.test(s) && !NUMBERISH.test(s) ? s : JSON.stringify(s);
+  return PLAIN.test(s) ? s : JSON.stringify(s);
 }
 
 function key(k: string): string {
@@ -77,23 +82,34 @@ function emit(v: unknown, indent: string, out: string[]): void {
         emit(item, `${indent}  `, out);
       } else {
         // The first key on the dash line, the rest aligned under it.
-        const inner: string[] = [];
-        emit(item, `${indent}  `, inner);
-        out.push(`${indent}- ${inner[0]!.slice(indent.length + 2)}`, ...inner.slice(1));
+        emitMap(item as Record<string, unknown>, `${indent}  `, `${indent}- `, out);
       }
     }
     return;
   }
-  for (const [k, value] of Object.entries(v as Record<string, unknown>)) {
+  emitMap(v as Record<string, unknown>, indent, indent, out);
+}
+
+/** The entries of a mapping at `indent`, the first line led by `first` instead of the indent. */
+function emitMap(obj: Record<string, unknown>, indent: string, first: string, out: string[]): void {
+  let lead = first;
+  let written = false;
+  // Object.keys, not Object.entries: no pair array per key.
+  for (const k of Object.keys(obj)) {
+    const value = obj[k];
     if (value === undefined) continue;
     const empty = isEmptyCollection(value);
     if (empty !== undefined || typeof value !== 'object' || value === null) {
-      out.push(`${indent}${key(k)}: ${empty ?? scalar(value, `${indent}  `)}`);
+      out.push(`${lead}${key(k)}: ${empty ?? scalar(value, `${indent}  `)}`);
     } else {
-      out.push(`${indent}${key(k)}:`);
+      out.push(`${lead}${key(k)}:`);
       emit(value, Array.isArray(value) ? indent : `${indent}  `, out);
     }
+    lead = indent;
+    written = true;
   }
+  if (!written && first !== indent)
+    throw new Error('cannot write a list item without defined fields as YAML');
 }
 
 /** YAML text (ending in a newline) for a JSON value. */

@@ -3,15 +3,7 @@
 import { fromInput } from '../builder.ts';
 import type { BuildInput } from '../input.ts';
 import type { Json, KubeObject } from '../k8s-types.ts';
-import {
-  APP_NAME,
-  LABEL_COMPONENT,
-  LABEL_INSTANCE,
-  LABEL_NAME,
-  labels,
-  objectMeta,
-  selectorLabels,
-} from '../meta.ts';
+import { LABEL_COMPONENT, instanceSelectorLabels, labels, objectMeta, selectorLabels } from '../meta.ts';
 import { networkPolicyEnabled } from '../network-policy.ts';
 import { dnsEgress, publicHttpsEgress, tcp } from '../network-rules.ts';
 import { HONCHO_PORT } from '../pod/layout.ts';
@@ -19,7 +11,7 @@ import { POSTGRES_PORT, REDIS_PORT, postgresManaged, redisManaged, selfHosted } 
 
 function components(input: BuildInput, values: string[]): Json {
   return {
-    matchLabels: { [LABEL_NAME]: APP_NAME, [LABEL_INSTANCE]: input.name },
+    matchLabels: instanceSelectorLabels(input.name),
     matchExpressions: [{ key: LABEL_COMPONENT, operator: 'In', values }],
   };
 }

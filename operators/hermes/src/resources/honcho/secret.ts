@@ -1,9 +1,10 @@
 // Secret <name>-honcho-credentials: the managed PostgreSQL password and the connection URI built
 // from it. Generated once (the password comes from the context) and never overwritten.
+import { base64 } from '../base64.ts';
 import { fromInput } from '../builder.ts';
 import type { BuildInput } from '../input.ts';
 import type { KubeObject } from '../k8s-types.ts';
-import { ANNOTATION_CREATE_ONLY, labels, objectMeta } from '../meta.ts';
+import { createOnlyAnnotations, labels, objectMeta } from '../meta.ts';
 import {
   POSTGRES_DB,
   POSTGRES_PORT,
@@ -13,8 +14,6 @@ import {
   postgresManaged,
   selfHosted,
 } from './common.ts';
-
-const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
 
 export function honchoSecretFrom(input: BuildInput): KubeObject | undefined {
   const sh = selfHosted(input);
@@ -33,12 +32,10 @@ export function honchoSecretFrom(input: BuildInput): KubeObject | undefined {
       input.namespace,
       labels(input.name, 'honcho'),
       input.owner,
-      {
-        [ANNOTATION_CREATE_ONLY]: 'true',
-      },
+      createOnlyAnnotations(),
     ),
     type: 'Opaque',
-    data: { [SECRET_DB_URI]: b64(uri), [SECRET_POSTGRES_PASSWORD]: b64(password) },
+    data: { [SECRET_DB_URI]: base64(uri), [SECRET_POSTGRES_PASSWORD]: base64(password) },
   };
 }
 

@@ -2,7 +2,7 @@
 // args `gateway run`. Resources fall back to requests cpu 250m / memory 512Mi and a 2Gi memory
 // limit when neither the instance nor HermesClusterDefaults sets any.
 import type { BuildInput } from '../input.ts';
-import type { Container, VolumeMount } from '../k8s-types.ts';
+import type { Container, ContainerPort, VolumeMount } from '../k8s-types.ts';
 import { servedPorts } from '../ports.ts';
 import { resourceRequirements } from '../quantity.ts';
 import { agentEnv } from './agent-env.ts';
@@ -29,23 +29,30 @@ export function agentContainer(input: BuildInput): Container {
   ];
   if (spec.security?.caBundle) mounts.push({ name: VOLUME_CA, mountPath: CA_MOUNT, readOnly: true });
   for (const m of (spec.extraVolumeMounts ?? []) as VolumeMount[]) mounts.push(m);
-  const ports = servedPorts(input)
-    .filter((p) => p.container === 'hermes')
-    .map((p) => ({ name: p.name, containerPort: p.port, protocol: 'TCP' as const }));
-  return container({
+  const ports: ContainerPort[] = [];
+  for (const p of servedPorts(input)) {
+    if (p.container === AGENT_CONTAINER) ports.push({ name: p.name, containerPort: p.port, protocol: 'TCP' });
+  }
+  // Optional fields are assigned in order rather than spread in from conditional objects, which
+  // cost more than the rest of this function; the key order is the same.
+  const c: Parameters<typeof container>[0] = {
     name: AGENT_CONTAINER,
     image: input.agentImage,
     imagePullPolicy: input.agentPullPolicy,
     args: [...AGENT_ARGS],
-    ...(ports.length ? { ports } : {}),
-    env: agentEnv(input),
-    ...(spec.envFrom?.length ? { envFrom: spec.envFrom } : {}),
-    resources: agentResources(input),
-    securityContext: agentSecurityContext(
-      spec.security?.runAsNonRoot ?? false,
-      spec.security?.containerSecurityContext,
-    ),
-    volumeMounts: mounts,
-    ...agentProbes(input),
-  });
+  };
+  if (ports.length) c.ports = ports;
+  c.env = agentEnv(input);
+  if (spec.envFrom?.length) c.envFrom = spec.envFrom;
+  c.resources = agentResources(input);
+  c.securityContext = agentSecurityContext(
+    spec.security?.runAsNonRoot ?? false,
+    spec.security?.containerSecurityContext,
+  );
+  c.volumeMounts = mounts;
+  const probes = agentProbes(input);
+  if (probes.livenessProbe) c.livenessProbe = probes.livenessProbe;
+  if (probes.readinessProbe) c.readinessProbe = probes.readinessProbe;
+  if (probes.startupProbe) c.startupProbe = probes.startupProbe;
+  return container(c);
 }

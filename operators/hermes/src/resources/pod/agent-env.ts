@@ -121,10 +121,19 @@ function observabilityEnv(input: BuildInput, env: EnvVar[]) {
 /** Operator env first, then spec.env merged by name (user wins). */
 export function mergeEnv(ours: EnvVar[], user: EnvVar[] | undefined): EnvVar[] {
   if (!user?.length) return ours;
-  const byName = new Map(user.map((e) => [e.name, e]));
-  const out = ours.map((e) => byName.get(e.name) ?? e);
-  const taken = new Set(ours.map((e) => e.name));
-  for (const e of user) if (!taken.has(e.name)) out.push(e);
+  // Plain scans, not a Map and a Set: both lists are short, and this runs on every build.
+  const out = ours.slice();
+  for (const e of user) {
+    let replaced = false;
+    for (let i = 0; i < ours.length; i++) {
+      // The last user entry of a name wins.
+      if (ours[i]!.name === e.name) {
+        out[i] = e;
+        replaced = true;
+      }
+    }
+    if (!replaced) out.push(e);
+  }
   return normalizeEnv(out);
 }
 

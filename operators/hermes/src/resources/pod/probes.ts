@@ -38,7 +38,8 @@ function probe(input: BuildInput, which: keyof typeof BUILTIN_PROBES): Probe | u
     failureThreshold: o.failureThreshold ?? base.failureThreshold,
   };
   if (o.initialDelaySeconds) p['initialDelaySeconds'] = o.initialDelaySeconds;
-  return normalizeProbe(p);
+  // Only a user's handler can lack server defaults; ours and the timings above are complete.
+  return o.handler ? normalizeProbe(p) : (p as unknown as Probe);
 }
 
 export function agentProbes(

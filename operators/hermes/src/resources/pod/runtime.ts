@@ -36,20 +36,20 @@ export function runtimePythonPath(input: BuildInput): string | undefined {
   return `${RUNTIME_DIR}/python${agentPythonVersion(input)}`;
 }
 
-export function uvImage(input: BuildInput): string {
+export function uvImage(input: BuildInput, py = agentPythonVersion(input)): string {
   const uv = input.spec.runtime?.uv?.version ?? 'latest';
-  const py = agentPythonVersion(input);
   return `${UV_IMAGE_REPOSITORY}:${uv === 'latest' ? '' : `${uv}-`}python${py}-bookworm-slim`;
 }
 
 export function runtimeInitContainer(input: BuildInput): Container | undefined {
   const packages = runtimePackages(input);
   if (packages.length === 0) return undefined;
-  const image = uvImage(input);
+  const py = agentPythonVersion(input);
+  const image = uvImage(input, py);
   const env = [
     { name: 'HERMES_HOME', value: HERMES_HOME },
     { name: 'HOME', value: '/tmp' },
-    { name: 'RUNTIME_PYTHON_VERSION', value: agentPythonVersion(input) },
+    { name: 'RUNTIME_PYTHON_VERSION', value: py },
     { name: 'RUNTIME_REQUIREMENTS', value: packages.join('\n') },
     { name: 'UV_NO_CACHE', value: '1' },
   ];

@@ -12,7 +12,8 @@ export const HERMES_UID = 10000;
 export function mergeContext(base: Json, over: Json | undefined): Json {
   if (!over) return base;
   const out: Json = { ...base };
-  for (const [k, v] of Object.entries(over)) {
+  for (const k of Object.keys(over)) {
+    const v = over[k];
     const b = out[k];
     out[k] =
       typeof v === 'object' &&
