@@ -1,31 +1,12 @@
 // The README's example controller, run against the real API server.
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createNamespace, deleteNamespace, eventually } from '@agent-operators/testing';
 import { startMirrorController } from '../../examples/configmap-mirror.ts';
-import {
-  createKubeClient,
-  isNotFound,
-  type KubeClient,
-  type KubeObject,
-  type Manager,
-} from '../../src/index.ts';
+import { createKubeClient, type KubeClient, type KubeObject, type Manager } from '../../src/index.ts';
 
-const ns = `mirror-${Date.now()}`;
+let ns = '';
 const ref = (name: string) => ({ apiVersion: 'v1', kind: 'ConfigMap', name, namespace: ns });
 type CM = KubeObject & { data?: Record<string, string> };
-
-async function eventually<T>(what: string, fn: () => Promise<T | undefined>): Promise<T> {
-  for (let i = 0; i < 200; i++) {
-    try {
-      const v = await fn();
-      if (v !== undefined) return v;
-    } catch (err) {
-      if (!isNotFound(err)) throw err;
-    }
-    await sleep(100);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 describe('README example: configmap-mirror', () => {
   let client: KubeClient;
@@ -37,12 +18,12 @@ describe('README example: configmap-mirror', () => {
 
   beforeAll(async () => {
     client = await createKubeClient({ kubeconfigPath: inject('kubeconfigPath') });
-    await client.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } });
+    ns = await createNamespace(client, 'mirror');
     manager = await startMirrorController({ kubeconfigPath: inject('kubeconfigPath'), handleSignals: false });
   });
   afterAll(async () => {
     await manager.stop();
-    await client.delete({ apiVersion: 'v1', kind: 'Namespace', name: ns });
+    await deleteNamespace(client, ns);
   });
 
   it('mirrors, follows the source, reverts hand edits and recreates a deleted mirror', async () => {

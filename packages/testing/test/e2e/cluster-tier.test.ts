@@ -1,11 +1,12 @@
 // The 'cluster' tier adds kube-controller-manager, kube-scheduler and kwok: workloads get pods
 // that become Ready (or Complete for Jobs), PVCs bind, garbage collection and namespace deletion work.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { kubectl as makeKubectl, kwokNodeNames } from '../../src/index.ts';
-import { eventually } from '../support/wait.ts';
+import { eventually, kubectl as makeKubectl, kwokNodeNames, uniqueName } from '../../src/index.ts';
 
 const kubectl = makeKubectl(inject('binDir'), inject('kubeconfigPath'));
-const ns = `cluster-tier-${Date.now()}`;
+const ns = uniqueName('cluster-tier');
+// What the old local helper did: up to 60 s, every 250 ms.
+const poll = { timeoutMs: 60_000, intervalMs: 250 };
 const apply = (obj: unknown) => kubectl(['apply', '-n', ns, '-f', '-'], JSON.stringify(obj));
 const getJson = async <T>(...args: string[]) =>
   JSON.parse(await kubectl(['get', ...args, '-n', ns, '-o', 'json'])) as T;
@@ -44,10 +45,14 @@ describe('cluster tier', () => {
       },
     });
     await kubectl(['wait', '-n', ns, '--for=condition=Ready', 'pod/web-0', '--timeout=90s']);
-    await eventually('the StatefulSet to report 1 ready replica', async () => {
-      const sts = await getJson<{ status: { readyReplicas?: number } }>('statefulset', 'web');
-      return sts.status.readyReplicas === 1;
-    });
+    await eventually(
+      'the StatefulSet to report 1 ready replica',
+      async () => {
+        const sts = await getJson<{ status: { readyReplicas?: number } }>('statefulset', 'web');
+        return sts.status.readyReplicas === 1;
+      },
+      poll,
+    );
   });
 
   it('completes a Job', async () => {
@@ -72,10 +77,17 @@ describe('cluster tier', () => {
       metadata: { name: 'data' },
       spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } },
     });
-    await eventually('the PVC to bind', async () => {
-      const pvc = await getJson<{ status: { phase?: string }; spec: { volumeName?: string } }>('pvc', 'data');
-      return pvc.status.phase === 'Bound' && pvc.spec.volumeName ? true : undefined;
-    });
+    await eventually(
+      'the PVC to bind',
+      async () => {
+        const pvc = await getJson<{ status: { phase?: string }; spec: { volumeName?: string } }>(
+          'pvc',
+          'data',
+        );
+        return pvc.status.phase === 'Bound' && Boolean(pvc.spec.volumeName);
+      },
+      poll,
+    );
   });
 
   it('cascades deletion from an owner to its dependents', async () => {
@@ -91,19 +103,23 @@ describe('cluster tier', () => {
       data: {},
     });
     await kubectl(['delete', 'configmap', 'owner', '-n', ns]);
-    await eventually('the garbage collector to delete the dependent', async () => {
-      const out = await kubectl([
-        'get',
-        'configmap',
-        'dependent',
-        '-n',
-        ns,
-        '--ignore-not-found',
-        '-o',
-        'name',
-      ]);
-      return out.trim() === '';
-    });
+    await eventually(
+      'the garbage collector to delete the dependent',
+      async () => {
+        const out = await kubectl([
+          'get',
+          'configmap',
+          'dependent',
+          '-n',
+          ns,
+          '--ignore-not-found',
+          '-o',
+          'name',
+        ]);
+        return out.trim() === '';
+      },
+      poll,
+    );
   });
 
   it('deletes a namespace with its contents', async () => {

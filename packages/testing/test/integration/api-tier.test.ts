@@ -1,11 +1,12 @@
 // The 'api' tier is a real etcd + kube-apiserver: CRDs install, custom objects go through the
 // whole REST surface (create, list, watch, JSON/merge/server-side-apply patches, delete).
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { kubectl as makeKubectl } from '../../src/index.ts';
-import { eventually } from '../support/wait.ts';
+import { eventually, kubectl as makeKubectl, uniqueName } from '../../src/index.ts';
 
 const kubectl = makeKubectl(inject('binDir'), inject('kubeconfigPath'));
-const ns = `api-tier-${Date.now()}`;
+const ns = uniqueName('api-tier');
+// What the old local helper did: up to 60 s, every 250 ms.
+const poll = { timeoutMs: 60_000, intervalMs: 250 };
 
 const crd = {
   apiVersion: 'apiextensions.k8s.io/v1',
@@ -61,8 +62,10 @@ describe('api tier', () => {
     await kubectl(['apply', '-f', '-'], JSON.stringify(crd));
     await kubectl(['wait', '--for=condition=Established', '--timeout=60s', `crd/${crd.metadata.name}`]);
     // Discovery may lag the Established condition by a moment.
-    await eventually('widgets in discovery', async () =>
-      (await kubectl(['api-resources'])).includes('widgets'),
+    await eventually(
+      'widgets in discovery',
+      async () => (await kubectl(['api-resources'])).includes('widgets'),
+      poll,
     );
   });
 
@@ -157,8 +160,10 @@ describe('api tier', () => {
       };
       expect(after.items).toHaveLength(0);
 
-      await eventually('the watch to report both deletes', () =>
-        Promise.resolve(events.filter((e) => e.type === 'DELETED').length === 2),
+      await eventually(
+        'the watch to report both deletes',
+        () => events.filter((e) => e.type === 'DELETED').length === 2,
+        poll,
       );
       const types = events.map((e) => `${e.type}:${e.object.metadata.name}`);
       expect(types.slice(0, 2)).toEqual(['ADDED:a', 'ADDED:b']);

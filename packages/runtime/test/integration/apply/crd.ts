@@ -1,6 +1,7 @@
 // A small custom kind with a /status subresource and standard conditions, shaped like the
 // operators' CRDs, for the status and server-side apply tests.
 import { randomBytes } from 'node:crypto';
+import { eventually } from '@agent-operators/testing';
 import type { HttpKubeClient } from '../../../src/client/index.ts';
 import type { KubeObject } from '../../../src/client/types.ts';
 
@@ -81,17 +82,15 @@ export async function installAgentCrd(client: HttpKubeClient): Promise<AgentKind
     },
   });
   const apiVersion = `${group}/v1`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    client.invalidateDiscovery();
-    try {
+  await eventually(
+    'the Agent CRD to be served',
+    async () => {
+      client.invalidateDiscovery();
       await client.list({ apiVersion, kind: 'Agent', namespace: 'default' });
-      break;
-    } catch (err) {
-      if (Date.now() > deadline) throw err;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
+      return true;
+    },
+    { timeoutMs: 30_000, intervalMs: 200 },
+  );
   return {
     apiVersion,
     kind: 'Agent',

@@ -2,6 +2,7 @@
 // operator-owned keys and managed fields edited by hand are restored, PVCs are never updated, and
 // a stale cached object fails with ConflictError instead of overwriting.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNamespace } from '@agent-operators/testing';
 import { ConflictError } from '../../../src/client/errors.ts';
 import type { HttpKubeClient } from '../../../src/client/index.ts';
 import { ensure } from '../../../src/apply/ensure.ts';
@@ -9,7 +10,7 @@ import type { EnsureOptions } from '../../../src/apply/ensure.ts';
 import { ownedKeysByPrefix } from '../../../src/apply/owned-keys.ts';
 import { configMap, pvc, statefulSet } from '../../unit/apply/fixtures.ts';
 import { at } from '../../unit/apply/json-path.ts';
-import { adminClient, createNamespace, read, refTo } from './helpers.ts';
+import { adminClient, read, refTo } from './helpers.ts';
 import { countRequests } from './request-counter.ts';
 
 const opts: EnsureOptions = {

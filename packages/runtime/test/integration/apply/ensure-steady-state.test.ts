@@ -3,6 +3,7 @@
 // kind hermes manages: StatefulSet, Deployment, Service (clusterIP and nodePort assigned by the
 // server), ConfigMap, Secret and PVC (which is never updated).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNamespace } from '@agent-operators/testing';
 import type { HttpKubeClient } from '../../../src/client/index.ts';
 import type { KubeObject } from '../../../src/client/types.ts';
 import { ensure } from '../../../src/apply/ensure.ts';
@@ -17,7 +18,7 @@ import {
   service,
   statefulSet,
 } from '../../unit/apply/fixtures.ts';
-import { adminClient, createNamespace, createOwner, read } from './helpers.ts';
+import { adminClient, createOwner, read } from './helpers.ts';
 import { countRequests } from './request-counter.ts';
 
 const ownedKey = ownedKeysByPrefix(['hermes.agent/', 'app.kubernetes.io/']);

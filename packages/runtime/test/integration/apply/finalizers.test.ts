@@ -1,12 +1,13 @@
 // Finalizers by JSON patch on a real API server: added and removed without touching anything
 // else, no request when already in place, and a concurrent change fails the `test` op.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNamespace } from '@agent-operators/testing';
 import { ConflictError } from '../../../src/client/errors.ts';
 import type { HttpKubeClient } from '../../../src/client/index.ts';
 import type { KubeObject } from '../../../src/client/types.ts';
 import { addFinalizer, removeFinalizer } from '../../../src/apply/finalizers.ts';
 import { statefulSet } from '../../unit/apply/fixtures.ts';
-import { adminClient, createNamespace, read, refTo } from './helpers.ts';
+import { adminClient, read, refTo } from './helpers.ts';
 import { countRequests } from './request-counter.ts';
 
 const F = 'hermes.agent/backup-on-delete';

@@ -1,6 +1,5 @@
-// Setup shared by the apply integration tests: an admin client on the run's API server and
-// unique namespaces, so test files never see each other's objects.
-import { randomBytes } from 'node:crypto';
+// Setup shared by the apply integration tests: an admin client on the run's API server, object
+// references and an owner. Unique namespaces come from @agent-operators/testing.
 import { inject } from 'vitest';
 import { createKubeClient } from '../../../src/client/index.ts';
 import type { HttpKubeClient } from '../../../src/client/index.ts';
@@ -9,12 +8,6 @@ import type { KubeObject, ObjectRef } from '../../../src/client/types.ts';
 export function adminClient(): Promise<HttpKubeClient> {
   // No client-side throttling: the tests count requests, they do not want to wait for tokens.
   return createKubeClient({ kubeconfigPath: inject('kubeconfigPath'), qps: 1000, burst: 1000 });
-}
-
-export async function createNamespace(client: HttpKubeClient, prefix: string): Promise<string> {
-  const name = `${prefix}-${randomBytes(4).toString('hex')}`;
-  await client.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
-  return name;
 }
 
 export function refTo(obj: KubeObject): ObjectRef {

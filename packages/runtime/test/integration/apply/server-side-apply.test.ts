@@ -2,13 +2,14 @@
 // (resourceVersion, managedFields and all) applies cleanly, another manager's field is a
 // conflict unless forced, and status applies through its subresource.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNamespace } from '@agent-operators/testing';
 import { ConflictError } from '../../../src/client/errors.ts';
 import type { HttpKubeClient } from '../../../src/client/index.ts';
 import type { KubeObject } from '../../../src/client/types.ts';
 import { applyObject } from '../../../src/apply/server-side-apply.ts';
 import type { AgentKind } from './crd.ts';
 import { installAgentCrd } from './crd.ts';
-import { adminClient, createNamespace, read } from './helpers.ts';
+import { adminClient, read } from './helpers.ts';
 
 const managers = (obj: KubeObject) =>
   (obj.metadata.managedFields as { manager: string; operation: string; subresource?: string }[]).map(

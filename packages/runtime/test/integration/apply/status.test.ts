@@ -1,6 +1,7 @@
 // Status through /status, only when it changed, with conditions whose lastTransitionTime moves
 // only on a status change: a second reconcile with the same outcome writes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNamespace } from '@agent-operators/testing';
 import { ConflictError } from '../../../src/client/errors.ts';
 import type { HttpKubeClient } from '../../../src/client/index.ts';
 import { updateStatusIfChanged } from '../../../src/apply/status.ts';
@@ -8,7 +9,7 @@ import { setCondition } from '../../../src/conditions/conditions.ts';
 import type { Condition } from '../../../src/conditions/conditions.ts';
 import type { Agent, AgentKind } from './crd.ts';
 import { installAgentCrd } from './crd.ts';
-import { adminClient, createNamespace, read } from './helpers.ts';
+import { adminClient, read } from './helpers.ts';
 import { countRequests } from './request-counter.ts';
 
 describe('updateStatusIfChanged', () => {

@@ -1,17 +1,7 @@
-// Shared bits of the cache integration tests: namespaces, ConfigMaps, and an event recorder.
-import { randomBytes } from 'node:crypto';
+// Shared bits of the cache integration tests: ConfigMaps and an event recorder. Namespaces come
+// from @agent-operators/testing.
 import type { EventHandler } from '../../../src/cache/types.ts';
 import type { KubeClient, KubeObject } from '../../../src/client/types.ts';
-
-export function uniqueName(prefix: string): string {
-  return `${prefix}-${randomBytes(4).toString('hex')}`;
-}
-
-export async function createNamespace(client: KubeClient, prefix: string): Promise<string> {
-  const name = uniqueName(prefix);
-  await client.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
-  return name;
-}
 
 export function configMap(namespace: string, name: string, data: Record<string, string>): KubeObject {
   return { apiVersion: 'v1', kind: 'ConfigMap', metadata: { namespace, name }, data };

@@ -9,7 +9,7 @@
 // either. ConfigMaps are served from etcd here, so resuming and compaction behave as etcd does;
 // Secrets keep the default watch cache and show what the default gives: a 410 and an exact relist.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startControlPlane } from '@agent-operators/testing';
+import { createNamespace, startControlPlane } from '@agent-operators/testing';
 import type { ControlPlane } from '@agent-operators/testing';
 import type { CacheLogger } from '../../../src/cache/logger.ts';
 import { SharedInformer } from '../../../src/cache/shared-informer.ts';
@@ -17,15 +17,7 @@ import { createKubeClient } from '../../../src/client/index.ts';
 import type { HttpKubeClient } from '../../../src/client/index.ts';
 import type { KubeClient, KubeObject } from '../../../src/client/types.ts';
 import { PausableWatches } from './pausable-client.ts';
-import {
-  cacheState,
-  configMap,
-  createNamespace,
-  deleteConfigMap,
-  recordEvents,
-  serverState,
-  updateData,
-} from './helpers.ts';
+import { cacheState, configMap, deleteConfigMap, recordEvents, serverState, updateData } from './helpers.ts';
 
 const secret = (namespace: string, name: string, v: string): KubeObject => ({
   apiVersion: 'v1',

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { KubeConfig } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
+import { createNamespace, deleteNamespace, eventually } from '@agent-operators/testing';
 import {
   ForbiddenError,
   UnauthorizedError,
@@ -13,7 +14,7 @@ import {
   isForbidden,
 } from '../../../src/client/index.ts';
 import type { HttpKubeClient, KubeObject } from '../../../src/client/index.ts';
-import { adminClient, configMap, createNamespace, deleteNamespace, eventually } from './helpers.ts';
+import { adminClient, configMap } from './helpers.ts';
 
 let admin: HttpKubeClient;
 const tmp = mkdtempSync(join(tmpdir(), 'client-access-'));
@@ -143,12 +144,7 @@ describe('access', () => {
       subjects: [{ kind: 'ServiceAccount', name: 'robot', namespace: ns }],
     });
     // The RBAC authorizer sees new bindings through its informers, a moment later.
-    const got = await eventually(() =>
-      robot.get(ref).catch((e: unknown) => {
-        if (isForbidden(e)) return undefined;
-        throw e;
-      }),
-    );
+    const got = await eventually('the RoleBinding to let robot read the ConfigMap', () => robot.get(ref));
     expect(got.metadata.name).toBe('secret-ish');
   });
 });

@@ -2,16 +2,16 @@
 // server-side apply with field managers, the /status subresource, schema validation, watch.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNamespace, deleteNamespace, eventually } from '@agent-operators/testing';
 import {
   ConflictError,
   InvalidError,
   KubeApiError,
   NoKindMatchError,
   NotFoundError,
-  isNoKindMatch,
 } from '../../../src/client/index.ts';
 import type { HttpKubeClient, KubeObject } from '../../../src/client/index.ts';
-import { adminClient, createNamespace, deleteNamespace, eventually } from './helpers.ts';
+import { adminClient } from './helpers.ts';
 
 interface Widget extends KubeObject {
   spec?: { size?: number; color?: string };
@@ -87,26 +87,20 @@ describe('custom resources', () => {
     await expect(client.resourceFor(apiVersion, kind)).rejects.toBeInstanceOf(NoKindMatchError);
     await client.create(crd);
     await eventually(
+      'CRD Established',
       async () => {
         const got = await client.get(crdRef);
         const conds = (got.status as { conditions?: { type: string; status: string }[] } | undefined)
           ?.conditions;
-        return conds?.some((c) => c.type === 'Established' && c.status === 'True') ? true : undefined;
+        return conds?.some((c) => c.type === 'Established' && c.status === 'True') ?? false;
       },
-      30_000,
-      'CRD Established',
+      { timeoutMs: 30_000 },
     );
     const fetchesBefore = client.discovery.fetchCount;
     // Discovery may trail Established by a moment: each miss refreshes the group-version once.
-    const info = await eventually(
-      () =>
-        client.resourceFor(apiVersion, kind).catch((e: unknown) => {
-          if (isNoKindMatch(e)) return undefined;
-          throw e;
-        }),
-      10_000,
-      'discovery of Widget',
-    );
+    const info = await eventually('discovery of Widget', () => client.resourceFor(apiVersion, kind), {
+      timeoutMs: 10_000,
+    });
     expect(info).toEqual({
       group,
       version: 'v1',

@@ -1,5 +1,6 @@
 // Reads and writes of a built-in kind against the real API server, and the typed errors it answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNamespace, deleteNamespace } from '@agent-operators/testing';
 import {
   AlreadyExistsError,
   ConflictError,
@@ -8,7 +9,7 @@ import {
   NotFoundError,
 } from '../../../src/client/index.ts';
 import type { HttpKubeClient, KubeObject } from '../../../src/client/index.ts';
-import { adminClient, configMap, createNamespace, deleteNamespace, requestCount } from './helpers.ts';
+import { adminClient, configMap, requestCount } from './helpers.ts';
 import type { ConfigMap } from './helpers.ts';
 
 let client: HttpKubeClient;

@@ -1,10 +1,11 @@
 // Client-side request timeouts, the "too large resource version" answer, and the QPS limiter,
 // measured by counting requests rather than by tight wall-clock assertions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNamespace, deleteNamespace } from '@agent-operators/testing';
 import { GoneError, TimeoutError, isTimeout } from '../../../src/client/index.ts';
 import type { HttpKubeClient } from '../../../src/client/index.ts';
 import { metricsRegistry } from '../../../src/metrics/index.ts';
-import { adminClient, configMap, createNamespace, deleteNamespace } from './helpers.ts';
+import { adminClient, configMap } from './helpers.ts';
 
 let admin: HttpKubeClient;
 let ns: string;

@@ -1,9 +1,10 @@
 // The API server's Warning headers reach the caller through `onWarning`.
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { createNamespace, deleteNamespace } from '@agent-operators/testing';
 import { createKubeClient } from '../../../src/client/index.ts';
 
 describe('warnings', () => {
-  const ns = `warn-${Date.now()}`;
+  let ns = '';
   const warnings: string[] = [];
   const clientP = createKubeClient({
     kubeconfigPath: inject('kubeconfigPath'),
@@ -12,13 +13,13 @@ describe('warnings', () => {
 
   afterAll(async () => {
     const client = await clientP;
-    await client.delete({ apiVersion: 'v1', kind: 'Namespace', name: ns });
+    if (ns) await deleteNamespace(client, ns);
     client.close();
   });
 
   it('hands each Warning header to onWarning', async () => {
     const client = await clientP;
-    await client.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } });
+    ns = await createNamespace(client, 'warn');
     // A deprecated node label in a pod's nodeSelector is accepted with a warning.
     await client.create({
       apiVersion: 'v1',

@@ -1,9 +1,10 @@
 // Watch streams against the real API server: event order, clean ends, typed errors, and no socket
 // or timer left behind after many open/close cycles.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNamespace, deleteNamespace } from '@agent-operators/testing';
 import { BadRequestError } from '../../../src/client/index.ts';
 import type { HttpKubeClient, WatchEvent } from '../../../src/client/index.ts';
-import { adminClient, configMap, createNamespace, deleteNamespace } from './helpers.ts';
+import { adminClient, configMap } from './helpers.ts';
 import type { ConfigMap } from './helpers.ts';
 
 let client: HttpKubeClient;

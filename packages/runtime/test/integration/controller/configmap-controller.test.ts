@@ -2,20 +2,14 @@
 // reconciled, requeueAfter brings a key back with no event, Owns() maps children to their owner,
 // and a namespace-restricted manager ignores other namespaces.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNamespace, deleteNamespace, eventually, uniqueName } from '@agent-operators/testing';
 import type { HttpKubeClient } from '../../../src/client/index.ts';
 import type { KubeObject } from '../../../src/client/types.ts';
 import { controllerFor, generationChanged } from '../../../src/controller/index.ts';
 import type { Request } from '../../../src/controller/index.ts';
 import { createManager } from '../../../src/manager/index.ts';
 import type { Manager } from '../../../src/manager/index.ts';
-import {
-  adminClient,
-  createNamespace,
-  deleteNamespace,
-  eventually,
-  testLogger,
-  uniqueName,
-} from '../manager/helpers.ts';
+import { adminClient, testLogger } from '../manager/helpers.ts';
 
 const CM = { apiVersion: 'v1', kind: 'ConfigMap' };
 const SECRET = { apiVersion: 'v1', kind: 'Secret' };
@@ -28,6 +22,8 @@ let manager: Manager;
 const reconciles: Array<{ req: Request; at: number }> = [];
 const controllerName = uniqueName('cm');
 
+// The manager helpers' old polling: every 25 ms, for up to 10 s.
+const within10s = { timeoutMs: 10_000, intervalMs: 25 };
 const countFor = (name: string) => reconciles.filter((r) => r.req.name === name).length;
 
 beforeAll(async () => {
@@ -78,19 +74,11 @@ afterAll(async () => {
 
 describe('manager with a For(ConfigMap) controller', () => {
   it('reconciles the initial list and objects created afterwards, in every watched namespace', async () => {
-    await eventually(
-      () => (countFor('preexisting') > 0 ? true : undefined),
-      10_000,
-      'initial list reconcile',
-    );
+    await eventually('initial list reconcile', () => countFor('preexisting') > 0, within10s);
     await client.create({ ...CM, metadata: { name: 'created', namespace: ns1 } });
     await client.create({ ...CM, metadata: { name: 'created-b', namespace: ns2 } });
-    await eventually(() => (countFor('created') > 0 ? true : undefined), 10_000, 'reconcile of created');
-    await eventually(
-      () => (countFor('created-b') > 0 ? true : undefined),
-      10_000,
-      'reconcile in second namespace',
-    );
+    await eventually('reconcile of created', () => countFor('created') > 0, within10s);
+    await eventually('reconcile in second namespace', () => countFor('created-b') > 0, within10s);
     expect(reconciles.find((r) => r.req.name === 'created-b')?.req).toEqual({
       namespace: ns2,
       name: 'created-b',
@@ -100,7 +88,7 @@ describe('manager with a For(ConfigMap) controller', () => {
   it('ignores namespaces it does not watch', async () => {
     await client.create({ ...CM, metadata: { name: 'outside', namespace: outside } });
     await client.create({ ...CM, metadata: { name: 'marker', namespace: ns1 } });
-    await eventually(() => (countFor('marker') > 0 ? true : undefined), 10_000, 'marker reconcile');
+    await eventually('marker reconcile', () => countFor('marker') > 0, within10s);
     await new Promise((r) => setTimeout(r, 300));
     expect(countFor('outside')).toBe(0);
   });
@@ -108,7 +96,7 @@ describe('manager with a For(ConfigMap) controller', () => {
   it('reconciles again after requeueAfter without any new event', async () => {
     const created = Date.now();
     await client.create({ ...CM, metadata: { name: 'requeue-after', namespace: ns1 } });
-    await eventually(() => (countFor('requeue-after') >= 2 ? true : undefined), 10_000, 'requeued reconcile');
+    await eventually('requeued reconcile', () => countFor('requeue-after') >= 2, within10s);
     const [first, second] = reconciles.filter((r) => r.req.name === 'requeue-after');
     expect(first!.at).toBeGreaterThanOrEqual(created);
     expect(second!.at - first!.at).toBeGreaterThanOrEqual(700 - 5); // timers may round by a millisecond
@@ -118,7 +106,7 @@ describe('manager with a For(ConfigMap) controller', () => {
 
   it('maps an owned Secret to its controller owner, and filters status-only ConfigMap changes', async () => {
     const owner = await client.create<KubeObject>({ ...CM, metadata: { name: 'owner', namespace: ns2 } });
-    await eventually(() => (countFor('owner') > 0 ? true : undefined), 10_000, 'owner reconcile');
+    await eventually('owner reconcile', () => countFor('owner') > 0, within10s);
     const before = countFor('owner');
     await client.create({
       ...SECRET,
@@ -130,11 +118,7 @@ describe('manager with a For(ConfigMap) controller', () => {
         ],
       },
     });
-    await eventually(
-      () => (countFor('owner') > before ? true : undefined),
-      10_000,
-      'owner reconcile via Secret',
-    );
+    await eventually('owner reconcile via Secret', () => countFor('owner') > before, within10s);
     expect(countFor('child')).toBe(0);
   });
 });

@@ -1,8 +1,8 @@
 // Done-when: five identical events become one events.k8s.io/v1 Event with series.count 5 on a
 // real API server (which validates the MicroTime format and the required fields).
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
+import { createNamespace } from '@agent-operators/testing';
 import { createKubeClient } from '../../../src/client/index.ts';
 import type { HttpKubeClient } from '../../../src/client/index.ts';
 import type { KubeObject } from '../../../src/client/types.ts';
@@ -29,8 +29,7 @@ describe('event recorder on a real API server', () => {
 
   beforeAll(async () => {
     client = await createKubeClient({ kubeconfigPath: inject('kubeconfigPath'), qps: 1000, burst: 1000 });
-    ns = `events-${randomBytes(4).toString('hex')}`;
-    await client.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } });
+    ns = await createNamespace(client, 'events');
     regarding = await client.create({
       apiVersion: 'v1',
       kind: 'ConfigMap',

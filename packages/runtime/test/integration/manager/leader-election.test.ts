@@ -1,17 +1,11 @@
 // Leader election against the real API server, with short durations (lease 3 s, renew 2 s, retry 0.5 s).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNamespace, deleteNamespace, eventually, uniqueName } from '@agent-operators/testing';
 import type { HttpKubeClient } from '../../../src/client/index.ts';
 import { controllerFor } from '../../../src/controller/index.ts';
 import { createManager, LEASE_API_VERSION } from '../../../src/manager/index.ts';
 import type { Lease, Manager } from '../../../src/manager/index.ts';
-import {
-  adminClient,
-  createNamespace,
-  deleteNamespace,
-  eventually,
-  testLogger,
-  uniqueName,
-} from './helpers.ts';
+import { adminClient, testLogger } from './helpers.ts';
 
 const LEASE_MS = 3000;
 const RETRY_MS = 500;
@@ -105,7 +99,10 @@ describe('leader election', () => {
     expect(after.spec?.holderIdentity).toBe('manager-b');
     expect(after.spec?.leaseTransitions).toBe((before.spec?.leaseTransitions ?? 0) + 1);
     // The new leader's controller starts and works through the cache it kept warm.
-    await eventually(() => (byB.includes('work') ? true : undefined), 5000, 'reconcile on the new leader');
+    await eventually('reconcile on the new leader', () => byB.includes('work'), {
+      timeoutMs: 5000,
+      intervalMs: 25,
+    });
     console.log(`leader handover after graceful stop: ${handover} ms`);
   });
 
@@ -143,7 +140,7 @@ describe('leader election', () => {
       },
     });
     const taken = Date.now();
-    await eventually(() => (lost > 0 ? true : undefined), 10_000, 'onLostLeadership');
+    await eventually('onLostLeadership', () => lost > 0, { timeoutMs: 10_000, intervalMs: 25 });
     expect(a.isLeader()).toBe(false);
     // renewDeadline (2 s) after the last successful renewal, plus one retry at most.
     expect(Date.now() - taken).toBeLessThan(2000 + RETRY_MS + 1000);

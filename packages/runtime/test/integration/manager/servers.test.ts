@@ -3,18 +3,12 @@
 import { get as httpsGet } from 'node:https';
 import type { TLSSocket } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNamespace, deleteNamespace, eventually, uniqueName } from '@agent-operators/testing';
 import type { HttpKubeClient } from '../../../src/client/index.ts';
 import { controllerFor } from '../../../src/controller/index.ts';
 import { createManager } from '../../../src/manager/index.ts';
 import type { Manager } from '../../../src/manager/index.ts';
-import {
-  adminClient,
-  createNamespace,
-  deleteNamespace,
-  eventually,
-  testLogger,
-  uniqueName,
-} from './helpers.ts';
+import { adminClient, testLogger } from './helpers.ts';
 
 let client: HttpKubeClient;
 let ns: string;
@@ -85,12 +79,12 @@ describe('manager servers', () => {
     expect(m.metricsUrl).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/metrics$/);
     const reconciled = `controller_runtime_reconcile_total{controller="${name}",result="success"} 1`;
     const metrics = await eventually(
+      'a reconcile counted in /metrics',
       async () => {
         const got = await httpsText(m.metricsUrl!);
         return got.body.includes(reconciled) ? got : undefined;
       },
-      10_000,
-      'a reconcile counted in /metrics',
+      { timeoutMs: 10_000, intervalMs: 25 },
     );
     expect(metrics.status).toBe(200);
     expect(metrics.cert).toBe('localhost');

@@ -3,6 +3,7 @@
 // objects, failurePolicy Fail. Denials, warnings and patches must reach the client.
 import { X509Certificate } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNamespace, deleteNamespace, eventually, uniqueName } from '@agent-operators/testing';
 import { isForbidden, isInvalid } from '../../../src/client/index.ts';
 import type { HttpKubeClient, KubeObject } from '../../../src/client/index.ts';
 import { silentLogger } from '../../../src/logging/index.ts';
@@ -15,7 +16,7 @@ import {
   selfManagedCertificateSource,
   WebhookServer,
 } from '../../../src/webhook/index.ts';
-import { adminClient, createNamespace, eventually, rawApiRequest, uniqueName } from './helpers.ts';
+import { adminClient, rawApiRequest } from './helpers.ts';
 
 interface ConfigMap extends KubeObject {
   data?: Record<string, string>;
@@ -134,14 +135,10 @@ beforeAll(async () => {
   ]);
 
   // The API server picks configuration changes up asynchronously: probe with dry-run creates.
-  await eventually(async () => {
-    try {
-      await client.create(configMap('probe'), { dryRun: true });
-      return seen.some((s) => s.name === 'probe' && s.path === '/validate-configmap') ? true : undefined;
-    } catch {
-      return undefined;
-    }
-  }, 'the API server to call the webhooks');
+  await eventually('the API server to call the webhooks', async () => {
+    await client.create(configMap('probe'), { dryRun: true });
+    return seen.some((s) => s.name === 'probe' && s.path === '/validate-configmap');
+  });
 });
 
 afterAll(async () => {
@@ -152,7 +149,7 @@ afterAll(async () => {
       .catch(() => undefined);
   }
   await server?.stop();
-  await client?.delete({ apiVersion: 'v1', kind: 'Namespace', name: ns }).catch(() => undefined);
+  if (client) await deleteNamespace(client, ns);
   client?.close();
 });
 
@@ -249,14 +246,10 @@ describe('admission webhooks behind the real API server', () => {
     expect(
       new X509Certificate(server.certificate ?? '').checkIssued(new X509Certificate(rotated.ca.certPem)),
     ).toBe(true);
-    await eventually(async () => {
+    await eventually('the API server to call the webhook with the new certificate', async () => {
       const before = seen.length;
-      try {
-        await client.create(configMap('after-rotation'), { dryRun: true });
-        return seen.length > before ? true : undefined;
-      } catch {
-        return undefined;
-      }
-    }, 'the API server to call the webhook with the new certificate');
+      await client.create(configMap('after-rotation'), { dryRun: true });
+      return seen.length > before;
+    });
   });
 });

@@ -2,12 +2,13 @@
 // an expiring CA is rotated with the old one still trusted, a broken Secret is reported, not replaced.
 import { X509Certificate } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNamespace, deleteNamespace } from '@agent-operators/testing';
 import type { HttpKubeClient, KubeObject } from '../../../src/client/index.ts';
 import { metricsRegistry } from '../../../src/metrics/index.ts';
 import { silentLogger } from '../../../src/logging/index.ts';
 import type { ServingCertificate } from '../../../src/webhook/index.ts';
 import { ensureCASecret, selfManagedCertificateSource } from '../../../src/webhook/index.ts';
-import { adminClient, createNamespace } from './helpers.ts';
+import { adminClient } from './helpers.ts';
 
 let client: HttpKubeClient;
 let ns: string;
@@ -18,7 +19,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await client?.delete({ apiVersion: 'v1', kind: 'Namespace', name: ns }).catch(() => undefined);
+  if (client) await deleteNamespace(client, ns);
   client?.close();
 });
 

@@ -1,11 +1,12 @@
 // A conversion webhook served by this package is reached through a CRD: v1 (storage) and v2,
 // strategy Webhook pointing at the server, the self-managed CA injected into the CRD.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNamespace, deleteNamespace, eventually, uniqueName } from '@agent-operators/testing';
 import type { HttpKubeClient, KubeObject } from '../../../src/client/index.ts';
 import { silentLogger } from '../../../src/logging/index.ts';
 import type { SelfManagedCertificateSource } from '../../../src/webhook/index.ts';
 import { convertEach, selfManagedCertificateSource, WebhookServer } from '../../../src/webhook/index.ts';
-import { adminClient, createNamespace, eventually, uniqueName } from './helpers.ts';
+import { adminClient } from './helpers.ts';
 
 interface Widget extends KubeObject {
   spec: { size?: number; dimensions?: { size: string } };
@@ -91,7 +92,7 @@ beforeAll(async () => {
     },
   });
   expect((await certs.sync()).patched).toEqual([`CustomResourceDefinition/${crdName}`]);
-  await eventually(async () => {
+  await eventually('the CRD to be established', async () => {
     const crd = await client.get<
       KubeObject & { status?: { conditions?: { type: string; status: string }[] } }
     >({
@@ -99,10 +100,8 @@ beforeAll(async () => {
       kind: 'CustomResourceDefinition',
       name: crdName,
     });
-    return crd.status?.conditions?.some((c) => c.type === 'Established' && c.status === 'True')
-      ? true
-      : undefined;
-  }, 'the CRD to be established');
+    return crd.status?.conditions?.some((c) => c.type === 'Established' && c.status === 'True') ?? false;
+  });
   client.invalidateDiscovery();
 
   // The API server rebuilds the CRD's storage (with the injected caBundle) asynchronously.
@@ -112,13 +111,7 @@ beforeAll(async () => {
     metadata: { name: 'probe', namespace: ns },
     spec: { size: 1 },
   });
-  await eventually(async () => {
-    try {
-      return await client.get<Widget>(ref(v2, 'probe'));
-    } catch {
-      return undefined;
-    }
-  }, 'a conversion through the webhook');
+  await eventually('a conversion through the webhook', () => client.get<Widget>(ref(v2, 'probe')));
 });
 
 afterAll(async () => {
@@ -126,7 +119,7 @@ afterAll(async () => {
     ?.delete({ apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', name: crdName })
     .catch(() => undefined);
   await server?.stop();
-  await client?.delete({ apiVersion: 'v1', kind: 'Namespace', name: ns }).catch(() => undefined);
+  if (client) await deleteNamespace(client, ns);
   client?.close();
 });
 

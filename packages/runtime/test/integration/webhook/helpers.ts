@@ -1,6 +1,6 @@
-// Setup shared by the webhook integration tests: an admin client, unique names, polling and a raw
-// API request that exposes response headers (the client does not surface Warning headers).
-import { randomBytes } from 'node:crypto';
+// Setup shared by the webhook integration tests: an admin client and a raw API request that exposes
+// response headers (the client does not surface Warning headers). Names, namespaces and polling
+// come from @agent-operators/testing.
 import type { IncomingHttpHeaders } from 'node:http';
 import { request } from 'node:https';
 import type { RequestOptions } from 'node:https';
@@ -11,31 +11,6 @@ import type { HttpKubeClient } from '../../../src/client/index.ts';
 
 export function adminClient(): Promise<HttpKubeClient> {
   return createKubeClient({ kubeconfigPath: inject('kubeconfigPath') });
-}
-
-export function uniqueName(prefix: string): string {
-  return `${prefix}-${randomBytes(4).toString('hex')}`;
-}
-
-export async function createNamespace(client: HttpKubeClient, prefix: string): Promise<string> {
-  const name = uniqueName(prefix);
-  await client.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
-  return name;
-}
-
-/** Polls until `fn` returns something other than undefined. */
-export async function eventually<T>(
-  fn: () => Promise<T | undefined>,
-  what: string,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 export interface RawReply {
