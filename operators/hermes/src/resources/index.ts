@@ -97,7 +97,7 @@ export const MANAGED_KINDS = [
 /** The desired children of a prepared input, in apply order. */
 export function buildAllFrom(input: BuildInput): KubeObject[] {
   const rendered = renderConfig(input);
-  const all = [
+  const all: (KubeObject | undefined)[] = [
     serviceAccountFrom(input),
     roleFrom(input),
     roleBindingFrom(input),
@@ -126,7 +126,9 @@ export function buildAllFrom(input: BuildInput): KubeObject[] {
     serviceMonitorFrom(input),
     prometheusRuleFrom(input),
   ];
-  return all.filter((o): o is KubeObject => o !== undefined);
+  const out: KubeObject[] = [];
+  for (const o of all) if (o !== undefined) out.push(o);
+  return out;
 }
 
 /** Every desired child of `instance`, in apply order. */

@@ -19,6 +19,8 @@ export function apiKeySecretFrom(input: BuildInput): KubeObject | undefined {
   const key = input.context.apiKey;
   if (!key)
     throw new Error('context.apiKey is required to build the API key Secret (see generateCreationSecrets)');
+  const data: Record<string, string> = {};
+  data[API_KEY_SECRET_KEY] = base64(key);
   return {
     apiVersion: 'v1',
     kind: 'Secret',
@@ -30,7 +32,7 @@ export function apiKeySecretFrom(input: BuildInput): KubeObject | undefined {
       createOnlyAnnotations(),
     ),
     type: 'Opaque',
-    data: { [API_KEY_SECRET_KEY]: base64(key) },
+    data,
   };
 }
 

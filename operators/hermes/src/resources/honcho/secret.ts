@@ -24,6 +24,9 @@ export function honchoSecretFrom(input: BuildInput): KubeObject | undefined {
   }
   const host = `${input.names.honchoPostgres}.${input.namespace}.svc`;
   const uri = `postgresql+psycopg://${POSTGRES_USER}:${encodeURIComponent(password)}@${host}:${POSTGRES_PORT}/${POSTGRES_DB}`;
+  const data: Record<string, string> = {};
+  data[SECRET_DB_URI] = base64(uri);
+  data[SECRET_POSTGRES_PASSWORD] = base64(password);
   return {
     apiVersion: 'v1',
     kind: 'Secret',
@@ -35,7 +38,7 @@ export function honchoSecretFrom(input: BuildInput): KubeObject | undefined {
       createOnlyAnnotations(),
     ),
     type: 'Opaque',
-    data: { [SECRET_DB_URI]: base64(uri), [SECRET_POSTGRES_PASSWORD]: base64(password) },
+    data,
   };
 }
 

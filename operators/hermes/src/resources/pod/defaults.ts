@@ -122,16 +122,19 @@ export function normalizeVolume(given: Json): Volume {
   return v as Volume;
 }
 
-/** A core/v1 Container of the operator's own, with every defaulted field set. */
+/**
+ * A core/v1 Container of the operator's own, with every defaulted field set. It completes the
+ * object it is given, which every caller builds for this call alone: copying it (a spread over
+ * a different shape at each call site) cost more than building it. Keys keep the spread's order.
+ */
 export function container(
-  c: Omit<ContainerFields, 'terminationMessagePath' | 'terminationMessagePolicy' | 'resources'> & {
+  fresh: Omit<ContainerFields, 'terminationMessagePath' | 'terminationMessagePolicy' | 'resources'> & {
     resources?: ResourceRequirements;
   },
 ): Container {
-  return {
-    ...c,
-    resources: c.resources ?? {},
-    terminationMessagePath: TERMINATION_MESSAGE_PATH,
-    terminationMessagePolicy: 'File',
-  };
+  const c = fresh as Container;
+  c.resources = fresh.resources ?? {};
+  c.terminationMessagePath = TERMINATION_MESSAGE_PATH;
+  c.terminationMessagePolicy = 'File';
+  return c;
 }

@@ -55,10 +55,11 @@ export function agentPodSpec(input: BuildInput): PodSpec {
 }
 
 export function agentPodTemplate(input: BuildInput, configHash: string): PodTemplateSpec {
-  const annotations: Record<string, string> = {
-    [ANNOTATION_CONFIG_HASH]: configHash,
-    'kubectl.kubernetes.io/default-container': AGENT_CONTAINER,
-  };
+  // Keyed stores rather than computed keys in a literal: several times cheaper before the
+  // optimising compiler has run (an operator builds rarely enough that it often has not).
+  const annotations: Record<string, string> = {};
+  annotations[ANNOTATION_CONFIG_HASH] = configHash;
+  annotations['kubectl.kubernetes.io/default-container'] = AGENT_CONTAINER;
   if (input.context.secretDigest) annotations[ANNOTATION_SECRET_HASH] = input.context.secretDigest;
   return { metadata: { labels: labels(input.name, 'agent'), annotations }, spec: agentPodSpec(input) };
 }

@@ -30,8 +30,9 @@ function ollama(input: BuildInput): Container | undefined {
   const resources: ResourceRequirements = resourceRequirements(o.resources);
   if (o.gpu) {
     const gpu = o.gpu.resourceName ?? 'nvidia.com/gpu';
-    resources.limits = { ...resources.limits, [gpu]: String(o.gpu.count) };
-    resources.requests = { ...resources.requests, [gpu]: String(o.gpu.count) };
+    // The maps are resourceRequirements' fresh copies: add to them in place.
+    (resources.limits ??= {})[gpu] = String(o.gpu.count);
+    (resources.requests ??= {})[gpu] = String(o.gpu.count);
   }
   return container({
     name: 'ollama',

@@ -56,12 +56,13 @@ export function podVolumes(input: BuildInput, containers: Container[]): Volume[]
       name: VOLUME_WORKSPACE,
       configMap: { name: names.workspaceConfigMap, defaultMode: DEFAULT_MODE },
     });
-    (spec.workspace?.configMapRefs ?? []).forEach((ref, i) => {
+    const refs = spec.workspace?.configMapRefs ?? [];
+    for (let i = 0; i < refs.length; i++) {
       out.push({
         name: `${VOLUME_WORKSPACE_REF}-${i}`,
-        configMap: { name: ref.name, defaultMode: DEFAULT_MODE },
+        configMap: { name: refs[i]!.name, defaultMode: DEFAULT_MODE },
       });
-    });
+    }
   }
   const ca = spec.security?.caBundle;
   if (ca) {
