@@ -34,6 +34,8 @@ Webhooks:
   --webhook-service-name NAME       Service in front of the webhooks (default hermes-operator-webhook)
   --webhook-service-namespace NS    its namespace (default: the operator namespace)
   --webhook-host IP[,IP...]         extra IP SANs, e.g. 127.0.0.1 when the API server calls a URL
+  --webhook-configuration-name NAME the webhook configurations (<NAME>-mutating, -validating) that get the
+                                    self-managed CA bundle (default hermes-operator)
 Behaviour:
   --operator-namespace NS           where the operator runs (default: env POD_NAMESPACE or hermes-system)
   --drift-period DURATION           reconcile converged instances again after this (default 5m)
@@ -113,6 +115,7 @@ export function parseRunArgs(
       'webhook-service-name': { type: 'string' },
       'webhook-service-namespace': { type: 'string' },
       'webhook-host': { type: 'string' },
+      'webhook-configuration-name': { type: 'string' },
       'operator-namespace': { type: 'string' },
       'drift-period': { type: 'string' },
       'selfconfig-ttl': { type: 'string' },
@@ -162,6 +165,9 @@ export function parseRunArgs(
             name: values['webhook-service-name'] ?? 'hermes-operator-webhook',
           },
           ...(hosts.length ? { ipAddresses: hosts } : {}),
+          ...(values['webhook-configuration-name']
+            ? { configurationName: values['webhook-configuration-name'] }
+            : {}),
         };
     opts.webhook = { port: parseInt10('webhook-port', values['webhook-port']) ?? 9443, certificates };
   }
@@ -221,5 +227,7 @@ export const run: Command = async (args: string[], io: CliIo): Promise<number> =
   );
   await done;
   logger.info('hermes-operator stopped');
+  // Everything is stopped; a keep-alive socket or a library timer must not hold the process.
+  setTimeout(() => process.exit(exitCode), 1000).unref();
   return exitCode;
 };

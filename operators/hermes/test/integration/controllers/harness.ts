@@ -54,6 +54,20 @@ export async function installCrds(client: HttpKubeClient): Promise<void> {
     );
   }
   client.invalidateDiscovery();
+  // A fresh CRD's watch cache answers 429 "storage is (re)initializing" for a moment; wait it out
+  // here so the operator's first watch does not start with an error.
+  for (const crd of hermesCrds()) {
+    const kind = { apiVersion: `${crd.spec.group}/${crd.spec.versions[0]!.name}`, kind: crd.spec.names.kind };
+    await eventually(
+      async () => {
+        const { resourceVersion } = await client.listAll(kind, { limit: 1 });
+        for await (const _ of client.watch(kind, { resourceVersion, timeoutSeconds: 1 })) break;
+        return true;
+      },
+      30_000,
+      `a watch on ${crd.spec.names.kind}`,
+    );
+  }
 }
 
 export async function createNamespace(client: HttpKubeClient, prefix: string): Promise<string> {
