@@ -78,12 +78,16 @@ export function podVolumes(input: BuildInput, containers: Container[]): Volume[]
   }
   const ollama = ollamaVolume(input);
   if (ollama) out.push(ollama);
-  const tmp = new Set<string>();
+  // A handful of names: an array scan is cheaper than a Set.
+  const tmp: string[] = [];
   for (const c of containers) {
-    for (const m of c.volumeMounts ?? []) {
-      if (m.name.startsWith('hermes-tmp-') && !tmp.has(m.name)) {
-        tmp.add(m.name);
-        out.push({ name: m.name, emptyDir: {} });
+    const mounts = c.volumeMounts;
+    if (!mounts) continue;
+    for (const m of mounts) {
+      const name = m.name;
+      if (name.startsWith('hermes-tmp-') && !tmp.includes(name)) {
+        tmp.push(name);
+        out.push({ name, emptyDir: {} });
       }
     }
   }
