@@ -19,6 +19,7 @@ export function apiKeySecretFrom(input: BuildInput): KubeObject | undefined {
   const key = input.context.apiKey;
   if (!key)
     throw new Error('context.apiKey is required to build the API key Secret (see generateCreationSecrets)');
+  // Keyed stores, not computed keys in a literal (README, Performance).
   const data: Record<string, string> = {};
   data[API_KEY_SECRET_KEY] = base64(key);
   return {

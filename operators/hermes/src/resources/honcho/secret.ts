@@ -24,6 +24,7 @@ export function honchoSecretFrom(input: BuildInput): KubeObject | undefined {
   }
   const host = `${input.names.honchoPostgres}.${input.namespace}.svc`;
   const uri = `postgresql+psycopg://${POSTGRES_USER}:${encodeURIComponent(password)}@${host}:${POSTGRES_PORT}/${POSTGRES_DB}`;
+  // Keyed stores, not computed keys in a literal (README, Performance).
   const data: Record<string, string> = {};
   data[SECRET_DB_URI] = base64(uri);
   data[SECRET_POSTGRES_PASSWORD] = base64(password);
