@@ -89,6 +89,11 @@ function specWarnings(
   ) {
     out.push(WARN.storageSizeChanged(was, storage.size));
   }
+  // Say so rather than silently ignore the day-2 sections no controller implements yet.
+  if (spec.backup) out.push(WARN.notActedOnYet('spec.backup'));
+  if (spec.restoreFrom) out.push(WARN.notActedOnYet('spec.restoreFrom'));
+  if (spec.autoUpdate?.enabled) out.push(WARN.notActedOnYet('spec.autoUpdate'));
+  if (spec.migration?.fromOpenClaw) out.push(WARN.notActedOnYet('spec.migration.fromOpenClaw'));
 }
 
 /**

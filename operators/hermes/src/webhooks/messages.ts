@@ -65,4 +65,7 @@ export const WARN = {
   storageSizeChanged: (was: unknown, now: unknown) =>
     `spec.storage.size: changed from ${q(String(was))} to ${q(String(now))}, but the operator never updates an ` +
     'existing claim; expand the PersistentVolumeClaim yourself if its StorageClass allows it',
+  notActedOnYet: (field: string) =>
+    `${field}: accepted and stored, but this release of hermes-operator does not act on it yet ` +
+    '(backups, restore, auto-update and OpenClaw migration land in a later release)',
 } as const;

@@ -151,6 +151,18 @@ describe('HermesInstance validation: denials', () => {
 });
 
 describe('HermesInstance validation: warnings', () => {
+  it('says that day-2 sections are stored but not acted on yet', () => {
+    const { warnings } = checkInstance(
+      instance(valid({ autoUpdate: { enabled: true }, restoreFrom: 'prod/x/2026-05-10T03-00.tar.zst' })),
+      undefined,
+      undefined,
+    );
+    expect(warnings.filter((w) => w.includes('does not act on it yet'))).toEqual([
+      expect.stringMatching(/^spec\.restoreFrom: accepted and stored/),
+      expect.stringMatching(/^spec\.autoUpdate: accepted and stored/),
+    ]);
+  });
+
   it('warns about unknown top-level config keys', async () => {
     const result = await validate(
       instance(valid({ config: { raw: { model: {}, modle: {}, skills_dir: 'x' } } })),
