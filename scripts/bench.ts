@@ -54,6 +54,12 @@ const benches: Bench[] = [
     module: '../operators/hermes/bench/render.ts',
     command: 'make bench BENCH=render',
   },
+  {
+    name: 'hermes-scale',
+    title: 'hermes-operator at scale on the kwok cluster (100 and 1,000 instances)',
+    module: '../operators/hermes/bench/scale.ts',
+    command: 'make bench BENCH=hermes-scale',
+  },
 ];
 
 const docPath = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url));
