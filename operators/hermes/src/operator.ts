@@ -190,63 +190,64 @@ export async function createHermesOperator(opts: HermesOperatorOptions = {}): Pr
   manager.add(controllers.selfConfig);
   manager.add(controllers.instance);
 
-  let webhookServer: WebhookServer | undefined;
-  if (opts.webhook) {
-    const webhookLogger = logger.child({ component: 'webhook' });
-    webhookServer = new WebhookServer({
-      certificates: certificateSource(client, opts.webhook.certificates, webhookLogger),
-      port: opts.webhook.port,
-      ...(opts.webhook.host ? { host: opts.webhook.host } : {}),
-      logger: webhookLogger,
-    });
-    const defaults = await manager.getInformer<HermesClusterDefaultsResource>(CLUSTERDEFAULTS_KIND);
-    const instances = await manager.getInformer<HermesInstanceResource>(INSTANCE_KIND);
-    registerHermesWebhooks(webhookServer, {
-      client,
-      // Until the cache has synced, "not in the cache" means "unknown": the handler reads it.
-      getClusterDefaults: () =>
-        defaults.hasSynced() ? (defaults.store.get(CLUSTER_DEFAULTS_NAME) ?? null) : undefined,
-      getInstance: (namespace, name) =>
-        instances.hasSynced() ? instances.store.get(`${namespace}/${name}`) : undefined,
-      logger: webhookLogger,
-    });
-    let listening = false;
+  const webhookServer = opts.webhook
+    ? await webhooksFor(opts.webhook, client, manager, logger.child({ component: 'webhook' }))
+    : undefined;
+  let listening = false;
+  if (webhookServer) {
     manager.addReadyCheck('webhook', () => (listening ? undefined : 'webhook server not listening'));
-    const server = webhookServer;
-    const startWebhooks = async () => {
-      await server.start();
-      listening = true;
-    };
-    return operatorObject(startWebhooks, () => server.stop());
   }
-  return operatorObject(undefined, undefined);
 
-  function operatorObject(
-    startWebhooks: (() => Promise<void>) | undefined,
-    stopWebhooks: (() => Promise<void>) | undefined,
-  ): HermesOperator {
-    let stopping: Promise<void> | undefined;
-    return {
-      manager,
-      client,
-      recorder,
-      controllers,
-      webhookServer,
-      missingKinds,
-      async start() {
-        // Admission must answer on every replica, before and regardless of leadership.
-        await startWebhooks?.();
-        await manager.start();
-      },
-      stop() {
-        stopping ??= (async () => {
-          await manager.stop();
-          await stopWebhooks?.();
-          await recorder.flush();
-          if (ownsClient) (client as KubeClient & { close?: () => void }).close?.();
-        })();
-        return stopping;
-      },
-    };
-  }
+  let stopping: Promise<void> | undefined;
+  return {
+    manager,
+    client,
+    recorder,
+    controllers,
+    webhookServer,
+    missingKinds,
+    async start() {
+      // Admission must answer on every replica, before and regardless of leadership.
+      if (webhookServer) {
+        await webhookServer.start();
+        listening = true;
+      }
+      await manager.start();
+    },
+    stop() {
+      stopping ??= (async () => {
+        await manager.stop();
+        await webhookServer?.stop();
+        await recorder.flush();
+        if (ownsClient) (client as KubeClient & { close?: () => void }).close?.();
+      })();
+      return stopping;
+    },
+  };
+}
+
+/** The admission webhook server, its handlers reading from the manager's cache once it has synced. */
+async function webhooksFor(
+  webhook: NonNullable<HermesOperatorOptions['webhook']>,
+  client: KubeClient,
+  manager: Manager,
+  logger: Logger,
+): Promise<WebhookServer> {
+  const server = new WebhookServer({
+    certificates: certificateSource(client, webhook.certificates, logger),
+    port: webhook.port,
+    ...(webhook.host ? { host: webhook.host } : {}),
+    logger,
+  });
+  const defaults = await manager.getInformer<HermesClusterDefaultsResource>(CLUSTERDEFAULTS_KIND);
+  const instances = await manager.getInformer<HermesInstanceResource>(INSTANCE_KIND);
+  return registerHermesWebhooks(server, {
+    client,
+    // Until the cache has synced, "not in the cache" means "unknown": the handler reads it.
+    getClusterDefaults: () =>
+      defaults.hasSynced() ? (defaults.store.get(CLUSTER_DEFAULTS_NAME) ?? null) : undefined,
+    getInstance: (namespace, name) =>
+      instances.hasSynced() ? instances.store.get(`${namespace}/${name}`) : undefined,
+    logger,
+  });
 }
