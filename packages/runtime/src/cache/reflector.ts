@@ -156,6 +156,10 @@ export class Reflector {
       allowWatchBookmarks: true,
       timeoutSeconds,
       signal,
+      // An accepted watch is healthy even before its first event (readiness reads lastError).
+      onOpen: () => {
+        this.#lastError = undefined;
+      },
     });
     for await (const ev of stream) {
       if (signal.aborted) return;

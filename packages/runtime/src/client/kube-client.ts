@@ -283,12 +283,11 @@ class Client implements HttpKubeClient {
       allowWatchBookmarks: opts.allowWatchBookmarks ? 'true' : undefined,
       timeoutSeconds: opts.timeoutSeconds,
     });
-    const stream = watchStream<T>(this.#http, {
-      method: 'GET',
-      path,
-      signal: opts.signal,
-      timeoutMs: opts.timeoutMs,
-    });
+    const stream = watchStream<T>(
+      this.#http,
+      { method: 'GET', path, signal: opts.signal, timeoutMs: opts.timeoutMs },
+      opts.onOpen,
+    );
     for await (const evt of stream) {
       if (evt.type !== 'ERROR') withTypeMeta(evt.object, kind.apiVersion, kind.kind);
       yield evt;

@@ -91,6 +91,8 @@ export interface WatchOptions extends RequestOptions {
   allowWatchBookmarks?: boolean;
   /** Server-side watch timeout. */
   timeoutSeconds?: number;
+  /** Called once the server accepted the watch (2xx), before any event: the connection is healthy. */
+  onOpen?: () => void;
 }
 
 export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK' | 'ERROR';

@@ -21,6 +21,7 @@ function parseEvent<T extends KubeObject>(line: string): WatchEvent<T> {
 export async function* watchStream<T extends KubeObject>(
   http: HttpClient,
   req: HttpRequest,
+  onOpen?: () => void,
 ): AsyncGenerator<WatchEvent<T>, void, undefined> {
   const signal = req.signal;
   if (signal?.aborted) return;
@@ -31,6 +32,7 @@ export async function* watchStream<T extends KubeObject>(
     if (signal?.aborted) return;
     throw err;
   }
+  onOpen?.();
   res.setEncoding('utf8');
   let buf = '';
   try {

@@ -16,6 +16,8 @@ export type ListStep = { items: KubeObject[]; resourceVersion: string } | Error;
 export interface WatchStep {
   events: WatchEvent[];
   end?: 'close' | 'hang' | Error;
+  /** The server accepted the watch: call `onOpen` before any event, as the real client does. */
+  opened?: boolean;
 }
 
 export interface Call {
@@ -69,6 +71,7 @@ export class ScriptedClient {
     const step = this.watches.shift() ?? { events: [], end: 'hang' };
     return (async function* () {
       await Promise.resolve();
+      if (step.opened) opts.onOpen?.();
       for (const ev of step.events) {
         if (opts.signal?.aborted) return;
         yield structuredClone(ev) as WatchEvent<T>;

@@ -163,6 +163,18 @@ describe('reflector: resuming', () => {
     await informer.stop();
   });
 
+  it('clears lastError as soon as a watch is accepted, before any event arrives', async () => {
+    const { fake, informer } = setup();
+    fake.lists.push({ items: [], resourceVersion: 'r1' });
+    fake.watches.push({ events: [], end: new Error('429 TooManyRequests') });
+    fake.watches.push({ events: [], end: 'hang', opened: true });
+    informer.start();
+    await vi.waitFor(() => expect(fake.watchCalls()).toHaveLength(2));
+    await vi.waitFor(() => expect(informer.lastError).toBeUndefined());
+    expect(informer.stats).toMatchObject({ failures: 1 });
+    await informer.stop();
+  });
+
   it('treats a watch that closes at once without events as a failure (no hot loop)', async () => {
     const { fake, clock, informer } = setup();
     fake.lists.push({ items: [], resourceVersion: 'r1' });
