@@ -12,8 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { createKubeClient } from '@agent-operators/runtime/client';
 import type { HttpKubeClient, KubeObject } from '@agent-operators/runtime/client';
-import { kwokNodeNames, startControlPlane } from '@agent-operators/testing';
-import { keepNodeLeases } from '../test/e2e/support/node-leases.ts';
+import { startControlPlane } from '@agent-operators/testing';
 import { hermesCrds } from '../src/api/v1/crds.ts';
 import { startOperatorProcess, sumBy } from '../test/e2e/support/operator-process.ts';
 import type { OperatorProcess } from '../test/e2e/support/operator-process.ts';
@@ -226,25 +225,19 @@ async function scale(
 }
 
 export async function run(sizes: number[] = [100, 1000]): Promise<Measurement[]> {
-  // The tier's default Service range (/24) cannot hold 1,000 Services.
-  const cp = await startControlPlane({
-    tier: 'cluster',
-    apiServerArgs: ['--service-cluster-ip-range=10.0.0.0/16'],
-  });
+  const cp = await startControlPlane({ tier: 'cluster' });
   const onSignal = () =>
     void Promise.allSettled([current?.stop('SIGKILL'), cp.stop()]).finally(() => process.exit(130));
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   const client = await createKubeClient({ kubeconfigPath: cp.kubeconfigPath, qps: 500, burst: 1000 });
   const dir = mkdtempSync(join(tmpdir(), 'hermes-scale-'));
-  const stopLeases = keepNodeLeases(client, kwokNodeNames);
   try {
     await installCrds(client);
     const out: Measurement[] = [];
     for (const n of sizes) out.push(...(await scale(client, cp.kubeconfigPath, n, dir)));
     return out;
   } finally {
-    stopLeases();
     client.close();
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);

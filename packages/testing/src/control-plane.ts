@@ -99,7 +99,8 @@ async function start(
     `--secure-port=${apiPort}`,
     '--bind-address=127.0.0.1',
     '--advertise-address=127.0.0.1',
-    '--service-cluster-ip-range=10.0.0.0/24',
+    // Room for thousands of Services (scale benchmarks); 10.0.0.1 stays the kubernetes Service.
+    '--service-cluster-ip-range=10.0.0.0/16',
     '--allow-privileged=true',
     '--authorization-mode=Node,RBAC',
     `--client-ca-file=${caCrt}`,
@@ -149,6 +150,9 @@ async function start(
       '--manage-nodes-with-annotation-selector=kwok.x-k8s.io/node=fake',
       '--cidr=10.244.0.0/16',
       '--node-ip=10.1.0.1',
+      // Without node leases the node lifecycle controller marks kwok's nodes NotReady after ~50 s
+      // and evicts their pods five minutes later.
+      '--node-lease-duration-seconds=40',
       `--server-address=127.0.0.1:${kwokPort}`,
     ]);
     kwok.start();

@@ -29,6 +29,25 @@ describe('cluster tier', () => {
     }
   });
 
+  it("renews the nodes' leases, so they stay Ready past the node monitor grace period", async () => {
+    const renewTimes = async () => {
+      const leases = JSON.parse(await kubectl(['get', 'leases', '-n', 'kube-node-lease', '-o', 'json'])) as {
+        items: { metadata: { name: string }; spec: { renewTime?: string } }[];
+      };
+      return Object.fromEntries(leases.items.map((l) => [l.metadata.name, l.spec.renewTime ?? '']));
+    };
+    const before = await renewTimes();
+    expect(Object.keys(before).sort()).toEqual([...kwokNodeNames].sort());
+    await eventually(
+      'every node lease to be renewed',
+      async () => {
+        const now = await renewTimes();
+        return kwokNodeNames.every((n) => now[n] !== before[n]);
+      },
+      { timeoutMs: 60_000, intervalMs: 1_000 },
+    );
+  });
+
   it("makes a StatefulSet's pod Ready", async () => {
     await apply({
       apiVersion: 'apps/v1',

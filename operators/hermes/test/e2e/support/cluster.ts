@@ -4,7 +4,6 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
-import { kwokNodeNames } from '@agent-operators/testing';
 import type { HttpKubeClient } from '@agent-operators/runtime/client';
 import { OPERATOR_NAMESPACE } from '../../../src/controllers/codegen.ts';
 import {
@@ -16,7 +15,6 @@ import {
 import { freePort, startOperatorProcess } from './operator-process.ts';
 import type { OperatorProcess } from './operator-process.ts';
 import { installRbac, serviceAccountKubeconfig } from './rbac.ts';
-import { keepNodeLeases } from './node-leases.ts';
 import { installWebhooks, removeWebhooks } from './webhooks.ts';
 
 export interface E2eEnv {
@@ -34,7 +32,6 @@ export interface E2eEnv {
 
 export async function e2eEnv(prefix: string, extraArgs: string[] = []): Promise<E2eEnv> {
   const client = await adminClient();
-  const stopLeases = keepNodeLeases(client, kwokNodeNames);
   await installCrds(client);
   await installRbac(client);
   const ns = await createNamespace(client, prefix);
@@ -83,7 +80,6 @@ export async function e2eEnv(prefix: string, extraArgs: string[] = []): Promise<
       await op?.stop('SIGTERM');
       await removeWebhooks(client, webhookName);
       await client.delete({ apiVersion: 'v1', kind: 'Namespace', name: ns }).catch(() => undefined);
-      stopLeases();
       client.close();
     },
   };
