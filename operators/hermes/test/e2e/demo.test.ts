@@ -5,7 +5,8 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, inject, it } from 'vitest';
-import { adminClient, uniqueName } from '../integration/controllers/harness.ts';
+import { uniqueName } from '@agent-operators/testing';
+import { adminClient } from '../integration/controllers/harness.ts';
 
 const run = promisify(execFile);
 const DEMO = join(import.meta.dirname, '..', '..', '..', '..', 'scripts', 'demo.ts');

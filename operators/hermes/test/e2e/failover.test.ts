@@ -3,7 +3,8 @@
 // job: every instance Running, nothing duplicated, nothing left behind.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KubeObject } from '@agent-operators/runtime/client';
-import { children, eventually } from '../integration/controllers/harness.ts';
+import { eventually } from '@agent-operators/testing';
+import { children } from '../integration/controllers/harness.ts';
 import { e2eEnv } from './support/cluster.ts';
 import type { E2eEnv } from './support/cluster.ts';
 import { createReferenced, fixture } from './support/fixtures.ts';
@@ -41,6 +42,7 @@ describe('operator killed mid-convergence', () => {
 
     // Kill while work is in flight: some StatefulSets exist, not all.
     await eventually(
+      'the first StatefulSets',
       async () => {
         const { items } = await env.client.list({
           apiVersion: 'apps/v1',
@@ -49,8 +51,7 @@ describe('operator killed mid-convergence', () => {
         });
         return items.length >= 5 ? true : undefined;
       },
-      60_000,
-      'the first StatefulSets',
+      { timeoutMs: 60_000 },
     );
     const { items: before } = await env.client.list({
       apiVersion: 'apps/v1',
@@ -62,12 +63,12 @@ describe('operator killed mid-convergence', () => {
 
     op = await env.start();
     const done = await eventually(
+      `all ${N} instances Running`,
       async () => {
         const p = await phases();
         return Object.keys(p).length === N && Object.values(p).every((v) => v === 'Running') ? p : undefined;
       },
-      240_000,
-      `all ${N} instances Running`,
+      { timeoutMs: 240_000 },
     ).catch(async (err: Error) => {
       throw new Error(`${err.message}: ${JSON.stringify(await phases())}`);
     });

@@ -4,16 +4,10 @@
 // cascades through the garbage collector.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KubeObject } from '@agent-operators/runtime/client';
-import {
-  children,
-  condition,
-  eventually,
-  fingerprint,
-  getInstance,
-} from '../integration/controllers/harness.ts';
+import { children, condition, fingerprint, getInstance } from '../integration/controllers/harness.ts';
 import { e2eEnv } from './support/cluster.ts';
 import type { E2eEnv } from './support/cluster.ts';
-import { kwokNodeNames } from '@agent-operators/testing';
+import { eventually, kwokNodeNames } from '@agent-operators/testing';
 import { createReferenced, fixture, prepareSchedulingFor } from './support/fixtures.ts';
 import type { OperatorProcess } from './support/operator-process.ts';
 import { sumBy } from './support/operator-process.ts';
@@ -25,13 +19,13 @@ const DRIFT_S = 2;
 async function waitPhase(name: string, phase: string, timeoutMs = 120_000) {
   let last: unknown;
   return eventually(
+    `${name} ${phase}`,
     async () => {
       const inst = await getInstance(env.client, env.ns, name);
       last = inst.status;
       return inst.status?.['phase'] === phase ? inst : undefined;
     },
-    timeoutMs,
-    `${name} ${phase}`,
+    { timeoutMs },
   ).catch(async (err: Error) => {
     const { items: pods } = await env.client.list({ apiVersion: 'v1', kind: 'Pod', namespace: env.ns });
     const { items: events } = await env.client.list({ apiVersion: 'v1', kind: 'Event', namespace: env.ns });
@@ -144,9 +138,9 @@ describe('HermesInstance on the kwok cluster', () => {
     await env.client.patch(ref, 'merge', { spec: { suspended: true } });
     await waitPhase('mini', 'Suspended');
     await eventually(
-      async () => ((await agentPods('mini')).length === 0 ? true : undefined),
-      60_000,
       'the pod to go',
+      async () => ((await agentPods('mini')).length === 0 ? true : undefined),
+      { timeoutMs: 60_000 },
     );
     await env.client.patch(ref, 'merge', { spec: { suspended: false } });
     await waitPhase('mini', 'Running');
@@ -167,14 +161,14 @@ describe('HermesInstance on the kwok cluster', () => {
       name: 'mini',
     });
     await eventually(
-      async () => ((await owned()).length === 0 ? true : undefined),
-      120_000,
       'the children to be collected',
+      async () => ((await owned()).length === 0 ? true : undefined),
+      { timeoutMs: 120_000 },
     );
     await eventually(
-      async () => ((await agentPods('mini')).length === 0 ? true : undefined),
-      60_000,
       'the pod to go',
+      async () => ((await agentPods('mini')).length === 0 ? true : undefined),
+      { timeoutMs: 60_000 },
     );
   });
 });

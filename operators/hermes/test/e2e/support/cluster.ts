@@ -6,12 +6,8 @@ import { join } from 'node:path';
 import { inject } from 'vitest';
 import type { HttpKubeClient } from '@agent-operators/runtime/client';
 import { OPERATOR_NAMESPACE } from '../../../src/controllers/codegen.ts';
-import {
-  adminClient,
-  createNamespace,
-  installCrds,
-  uniqueName,
-} from '../../integration/controllers/harness.ts';
+import { adminClient, installCrds } from '../../integration/controllers/harness.ts';
+import { createNamespace, uniqueName } from '@agent-operators/testing';
 import { freePort, startOperatorProcess } from './operator-process.ts';
 import type { OperatorProcess } from './operator-process.ts';
 import { installRbac, serviceAccountKubeconfig } from './rbac.ts';

@@ -9,7 +9,7 @@ import { parseAllDocuments } from 'yaml';
 import type { HttpKubeClient, KubeObject } from '@agent-operators/runtime/client';
 import type { CustomResourceDefinition, JSONSchemaProps } from '@agent-operators/runtime/crd';
 import { withConversion } from '../../../src/webhooks/webhook-configurations.ts';
-import { eventually } from './poll.ts';
+import { eventually } from '@agent-operators/testing';
 
 const CRD_DIR = join(import.meta.dirname, '..', '..', '..', 'config', 'crd');
 const CRD_API = 'apiextensions.k8s.io/v1';
@@ -29,12 +29,16 @@ interface Crd extends KubeObject {
 }
 
 export async function waitEstablished(client: HttpKubeClient, name: string): Promise<void> {
-  await eventually(async () => {
-    const crd = await client.get<Crd>({ apiVersion: CRD_API, kind: 'CustomResourceDefinition', name });
-    return crd.status?.conditions?.some((c) => c.type === 'Established' && c.status === 'True')
-      ? true
-      : undefined;
-  }, `CRD ${name} to be Established`);
+  await eventually(
+    `CRD ${name} to be Established`,
+    async () => {
+      const crd = await client.get<Crd>({ apiVersion: CRD_API, kind: 'CustomResourceDefinition', name });
+      return crd.status?.conditions?.some((c) => c.type === 'Established' && c.status === 'True')
+        ? true
+        : undefined;
+    },
+    { timeoutMs: 30_000 },
+  );
 }
 
 /** Server-side applies the shipped CRDs (a no-op when another test file already did). */

@@ -23,7 +23,7 @@ import type {
   WebhookConfiguration,
 } from '../../../src/webhooks/webhook-configurations.ts';
 import { copyCrds, deleteCopies, installCopies, installShippedCrds } from './crds.ts';
-import { eventually } from './poll.ts';
+import { eventually } from '@agent-operators/testing';
 
 export const LABEL = 'hermes.agent/admission-test';
 export const FIELD_MANAGER = 'hermes-admission-test';
@@ -148,24 +148,28 @@ export async function startAdmissionEnv(spokes: ConversionSpokes): Promise<Admis
 /** The API server picks configurations and CRD changes up asynchronously: probe until it calls us. */
 async function waitForWebhooks(env: AdmissionEnv): Promise<void> {
   const probe = (apiVersion: string, namespace: string) =>
-    eventually(async () => {
-      try {
-        await env.client.create(
-          {
-            apiVersion,
-            kind: 'HermesInstance',
-            metadata: { name: 'probe', namespace, labels: { [LABEL]: env.id } },
-            spec: { image: { repository: 'x' }, storage: { size: '0' } },
-          },
-          { dryRun: true },
-        );
-        return undefined;
-      } catch (err) {
-        return /admission webhook "vhermesinstance\.hermes\.agent" denied/.test((err as Error).message)
-          ? true
-          : undefined;
-      }
-    }, `the API server to call the webhooks for ${apiVersion} in ${namespace}`);
+    eventually(
+      `the API server to call the webhooks for ${apiVersion} in ${namespace}`,
+      async () => {
+        try {
+          await env.client.create(
+            {
+              apiVersion,
+              kind: 'HermesInstance',
+              metadata: { name: 'probe', namespace, labels: { [LABEL]: env.id } },
+              spec: { image: { repository: 'x' }, storage: { size: '0' } },
+            },
+            { dryRun: true },
+          );
+          return undefined;
+        } catch (err) {
+          return /admission webhook "vhermesinstance\.hermes\.agent" denied/.test((err as Error).message)
+            ? true
+            : undefined;
+        }
+      },
+      { timeoutMs: 30_000 },
+    );
   await probe('hermes.agent/v1', env.ns);
   await probe('hermes.agent/v1', env.nsValidateOnly);
   await probe(`${env.group}/v1`, env.ns);
@@ -177,13 +181,14 @@ async function waitForWebhooks(env: AdmissionEnv): Promise<void> {
     spec: {},
   });
   await eventually(
+    'a conversion through the webhook',
     () =>
       env.client.get({
         apiVersion: `${env.group}/v2`,
         kind: 'HermesClusterDefaults',
         name: 'conversion-probe',
       }),
-    'a conversion through the webhook',
+    { timeoutMs: 30_000 },
   );
   env.warnings.length = 0;
 }

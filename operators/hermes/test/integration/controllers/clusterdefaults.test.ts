@@ -3,15 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpKubeClient, KubeObject } from '@agent-operators/runtime/client';
 import type { HermesOperator } from '../../../src/operator.ts';
-import {
-  adminClient,
-  condition,
-  createNamespace,
-  deleteNamespace,
-  eventually,
-  installCrds,
-  startOperator,
-} from './harness.ts';
+import { adminClient, condition, installCrds, startOperator } from './harness.ts';
+import { createNamespace, deleteNamespace, eventually } from '@agent-operators/testing';
 
 let client: HttpKubeClient;
 let ns: string;
@@ -49,7 +42,7 @@ describe('HermesClusterDefaults controller', () => {
       metadata: { name: 'plain', namespace: ns },
       spec: { config: { raw: { model: { provider: 'openrouter' } } } },
     });
-    await eventually(() => agentImage('plain'), 30_000, 'the StatefulSet');
+    await eventually('the StatefulSet', () => agentImage('plain'), { timeoutMs: 30_000 });
 
     await client.create({
       apiVersion: 'hermes.agent/v1',
@@ -58,32 +51,36 @@ describe('HermesClusterDefaults controller', () => {
       spec: { image: { repository: 'registry.example.com/hermes-agent', tag: '9.9.1' } },
     });
     const cd = await eventually(
+      'the defaults status',
       async () => {
         const obj = await client.get<KubeObject & { status?: Record<string, unknown> }>(CD);
         return obj.status?.['observedGeneration'] === obj.metadata.generation ? obj : undefined;
       },
-      30_000,
-      'the defaults status',
+      { timeoutMs: 30_000 },
     );
     expect(condition(cd, 'Ready')).toMatchObject({ status: 'True', reason: 'Accepted' });
     await eventually(
+      'the instance to pick up the default image',
       async () =>
         (await agentImage('plain')) === 'registry.example.com/hermes-agent:9.9.1' ? true : undefined,
-      30_000,
-      'the instance to pick up the default image',
+      { timeoutMs: 30_000 },
     );
 
     await client.patch(CD, 'merge', { spec: { image: { tag: '9.9.2' } } });
     await eventually(
+      'the instance to follow the changed default',
       async () =>
         (await agentImage('plain')) === 'registry.example.com/hermes-agent:9.9.2' ? true : undefined,
-      30_000,
-      'the instance to follow the changed default',
+      { timeoutMs: 30_000 },
     );
     const after = await client.get<KubeObject & { status?: Record<string, unknown> }>(CD);
-    await eventually(async () => {
-      const obj = await client.get<KubeObject & { status?: Record<string, unknown> }>(CD);
-      return obj.status?.['observedGeneration'] === after.metadata.generation ? true : undefined;
-    });
+    await eventually(
+      'the defaults status to observe the change',
+      async () => {
+        const obj = await client.get<KubeObject & { status?: Record<string, unknown> }>(CD);
+        return obj.status?.['observedGeneration'] === after.metadata.generation ? true : undefined;
+      },
+      { timeoutMs: 30_000 },
+    );
   });
 });

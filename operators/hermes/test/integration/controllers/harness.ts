@@ -1,11 +1,11 @@
 // Shared setup for the controller integration tests: a real API server (the run's control plane),
 // the hermes CRDs, a fresh namespace per test file and the operator running in-process, watching
 // only that namespace so test files never see each other's objects.
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { parse } from 'yaml';
+import { eventually } from '@agent-operators/testing';
 import { createKubeClient } from '@agent-operators/runtime/client';
 import type { HttpKubeClient, KubeObject } from '@agent-operators/runtime/client';
 import { createLogger } from '@agent-operators/runtime/logging';
@@ -18,10 +18,6 @@ export const EXAMPLES = join(import.meta.dirname, '..', '..', '..', 'examples');
 
 export function example(file: string): KubeObject {
   return parse(readFileSync(join(EXAMPLES, file), 'utf8')) as KubeObject;
-}
-
-export function uniqueName(prefix: string): string {
-  return `${prefix}-${randomBytes(4).toString('hex')}`;
 }
 
 export function adminClient(): Promise<HttpKubeClient> {
@@ -39,6 +35,7 @@ export async function installCrds(client: HttpKubeClient): Promise<void> {
   }
   for (const crd of hermesCrds()) {
     await eventually(
+      `CRD ${crd.metadata.name} Established`,
       async () => {
         const live = await client.get<Crd>({
           apiVersion: 'apiextensions.k8s.io/v1',
@@ -49,8 +46,7 @@ export async function installCrds(client: HttpKubeClient): Promise<void> {
           ? true
           : undefined;
       },
-      30_000,
-      `CRD ${crd.metadata.name} Established`,
+      { timeoutMs: 30_000 },
     );
   }
   client.invalidateDiscovery();
@@ -59,46 +55,14 @@ export async function installCrds(client: HttpKubeClient): Promise<void> {
   for (const crd of hermesCrds()) {
     const kind = { apiVersion: `${crd.spec.group}/${crd.spec.versions[0]!.name}`, kind: crd.spec.names.kind };
     await eventually(
+      `a watch on ${crd.spec.names.kind}`,
       async () => {
         const { resourceVersion } = await client.listAll(kind, { limit: 1 });
         for await (const _ of client.watch(kind, { resourceVersion, timeoutSeconds: 1 })) break;
         return true;
       },
-      30_000,
-      `a watch on ${crd.spec.names.kind}`,
+      { timeoutMs: 30_000 },
     );
-  }
-}
-
-export async function createNamespace(client: HttpKubeClient, prefix: string): Promise<string> {
-  const name = uniqueName(prefix);
-  await client.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
-  return name;
-}
-
-export async function deleteNamespace(client: HttpKubeClient, name: string): Promise<void> {
-  await client.delete({ apiVersion: 'v1', kind: 'Namespace', name }).catch(() => undefined);
-}
-
-/** Polls `fn` until it returns something other than undefined. */
-export async function eventually<T>(
-  fn: () => T | undefined | Promise<T | undefined>,
-  timeoutMs = 30_000,
-  what = 'condition',
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let lastError: unknown;
-  for (;;) {
-    try {
-      const v = await fn();
-      if (v !== undefined) return v;
-    } catch (err) {
-      lastError = err;
-    }
-    if (Date.now() > deadline) {
-      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`, { cause: lastError });
-    }
-    await new Promise((r) => setTimeout(r, 50));
   }
 }
 
@@ -145,12 +109,12 @@ export async function forceReconcile(
   const before = await reconcileCount(controller.name);
   queue.add(key);
   await eventually(
+    `a reconcile of ${key}`,
     async () =>
       (await reconcileCount(controller.name)) > before && !queue.isProcessing(key) && queue.len() === 0
         ? true
         : undefined,
-    30_000,
-    `a reconcile of ${key}`,
+    { timeoutMs: 30_000 },
   );
 }
 

@@ -8,9 +8,6 @@ import {
   adminClient,
   children,
   condition,
-  createNamespace,
-  deleteNamespace,
-  eventually,
   example,
   fingerprint,
   forceReconcile,
@@ -19,6 +16,7 @@ import {
   markStatefulSetReady,
   startOperator,
 } from './harness.ts';
+import { createNamespace, deleteNamespace, eventually } from '@agent-operators/testing';
 
 let client: HttpKubeClient;
 let ns: string;
@@ -37,12 +35,12 @@ async function waitPhase(
   phase: string,
 ): Promise<KubeObject & { status?: Record<string, unknown> }> {
   return eventually(
+    `${name} in phase ${phase}`,
     async () => {
       const inst = await getInstance(client, ns, name);
       return inst.status?.['phase'] === phase ? inst : undefined;
     },
-    30_000,
-    `${name} in phase ${phase}`,
+    { timeoutMs: 30_000 },
   );
 }
 
@@ -73,10 +71,14 @@ describe('HermesInstance controller', () => {
   it('creates every child with an owner reference and reports Provisioning, then Running once the pod is Ready', async () => {
     await client.create(fixture('minimal.yaml', 'mini'));
     const inst = await waitPhase('mini', 'Provisioning');
-    const kids = await eventually(async () => {
-      const list = await children(client, ns);
-      return list.some((c) => c.kind === 'StatefulSet') ? list : undefined;
-    });
+    const kids = await eventually(
+      'the StatefulSet of mini',
+      async () => {
+        const list = await children(client, ns);
+        return list.some((c) => c.kind === 'StatefulSet') ? list : undefined;
+      },
+      { timeoutMs: 30_000 },
+    );
     const kinds = new Set(kids.map((c) => c.kind));
     for (const k of [
       'ServiceAccount',
@@ -115,11 +117,15 @@ describe('HermesInstance controller', () => {
     });
     await bindClaim('mini-data');
     // The new Secret changed the pod template (secret hash): a new StatefulSet generation to observe.
-    await eventually(async () => {
-      await markStatefulSetReady(client, ns, 'mini');
-      const i = await getInstance(client, ns, 'mini');
-      return i.status?.['phase'] === 'Running' ? true : undefined;
-    });
+    await eventually(
+      'mini Running once its StatefulSet is Ready',
+      async () => {
+        await markStatefulSetReady(client, ns, 'mini');
+        const i = await getInstance(client, ns, 'mini');
+        return i.status?.['phase'] === 'Running' ? true : undefined;
+      },
+      { timeoutMs: 30_000 },
+    );
     const running = await waitPhase('mini', 'Running');
     expect(condition(running, 'Ready')).toMatchObject({ status: 'True', reason: 'Running' });
     expect(running.status).toMatchObject({ gatewayReady: true, readyReplicas: 1, configReady: true });
@@ -127,10 +133,14 @@ describe('HermesInstance controller', () => {
 
   it('reports a missing prometheus-operator API as a condition, not a failed reconcile', async () => {
     await client.create(fixture('maximal.yaml', 'maxi'));
-    const inst = await eventually(async () => {
-      const i = await getInstance(client, ns, 'maxi');
-      return condition(i, 'MonitoringReady') ? i : undefined;
-    });
+    const inst = await eventually(
+      'the MonitoringReady condition of maxi',
+      async () => {
+        const i = await getInstance(client, ns, 'maxi');
+        return condition(i, 'MonitoringReady') ? i : undefined;
+      },
+      { timeoutMs: 30_000 },
+    );
     expect(condition(inst, 'MonitoringReady')).toMatchObject({ status: 'False', reason: 'APINotInstalled' });
     expect(condition(inst, 'ResourcesReady')).toMatchObject({ status: 'True', reason: 'Applied' });
     expect(condition(inst, 'SecretsReady')).toMatchObject({ status: 'False', reason: 'SecretNotFound' });
@@ -159,21 +169,23 @@ describe('HermesInstance controller', () => {
 
     const cmRef = { apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name: 'mini-config' };
     await client.delete(cmRef);
-    await eventually(() => client.get(cmRef).then(() => true), 30_000, 'the ConfigMap to come back');
+    await eventually('the ConfigMap to come back', () => client.get(cmRef).then(() => true), {
+      timeoutMs: 30_000,
+    });
 
     const stsRef = { apiVersion: 'apps/v1', kind: 'StatefulSet', namespace: ns, name: 'mini' };
     const sts = await client.get(stsRef);
     const original = (sts['spec'] as { revisionHistoryLimit: number }).revisionHistoryLimit;
     await client.patch(stsRef, 'merge', { spec: { revisionHistoryLimit: original + 5 } });
     await eventually(
+      'the hand edit to be reverted',
       async () => {
         const now = await client.get(stsRef);
         return (now['spec'] as { revisionHistoryLimit: number }).revisionHistoryLimit === original
           ? true
           : undefined;
       },
-      30_000,
-      'the hand edit to be reverted',
+      { timeoutMs: 30_000 },
     );
   });
 
@@ -195,12 +207,12 @@ describe('HermesInstance controller', () => {
       },
     );
     await eventually(
+      'the secret hash to change after a rotation',
       async () => {
         const h = await hash();
         return h !== created ? h : undefined;
       },
-      30_000,
-      'the secret hash to change after a rotation',
+      { timeoutMs: 30_000 },
     );
     const inst = await getInstance(client, ns, 'mini');
     expect(condition(inst, 'SecretsReady')).toMatchObject({ status: 'True', reason: 'Found' });
@@ -214,10 +226,14 @@ describe('HermesInstance controller', () => {
     expect(condition(suspended, 'Ready')).toMatchObject({ status: 'False', reason: 'Suspended' });
     expect(((await client.get(stsRef))['spec'] as { replicas: number }).replicas).toBe(0);
     await client.patch(ref, 'merge', { spec: { suspended: false } });
-    await eventually(async () => {
-      const sts = await client.get(stsRef);
-      return (sts['spec'] as { replicas: number }).replicas === 1 ? true : undefined;
-    });
+    await eventually(
+      'the StatefulSet of mini to scale back to 1',
+      async () => {
+        const sts = await client.get(stsRef);
+        return (sts['spec'] as { replicas: number }).replicas === 1 ? true : undefined;
+      },
+      { timeoutMs: 30_000 },
+    );
     await markStatefulSetReady(client, ns, 'mini');
     await waitPhase('mini', 'Running');
   });

@@ -7,15 +7,12 @@ import type { HermesOperator } from '../../../src/operator.ts';
 import {
   adminClient,
   condition,
-  createNamespace,
-  deleteNamespace,
-  eventually,
   forceReconcile,
   getInstance,
   installCrds,
   startOperator,
-  uniqueName,
 } from './harness.ts';
+import { createNamespace, deleteNamespace, eventually, uniqueName } from '@agent-operators/testing';
 
 let client: HttpKubeClient;
 let ns: string;
@@ -69,12 +66,12 @@ async function request(
 
 async function waitRequest(name: string, phase: string): Promise<Obj> {
   return eventually(
+    `HermesSelfConfig ${name} ${phase}`,
     async () => {
       const hsc = await client.get<Obj>({ apiVersion: API, kind: 'HermesSelfConfig', namespace: ns, name });
       return hsc.status?.['phase'] === phase ? hsc : undefined;
     },
-    30_000,
-    `HermesSelfConfig ${name} ${phase}`,
+    { timeoutMs: 30_000 },
   );
 }
 
@@ -136,6 +133,7 @@ describe('HermesSelfConfig controller', () => {
     const inst = (await getInstance(client, ns, 'agent')) as Obj;
     expect(rawOf(inst)).toMatchObject({ model: { provider: 'openrouter' } });
     await eventually(
+      'the Denied Event',
       async () => {
         const { items } = await client.list({ apiVersion: 'events.k8s.io/v1', kind: 'Event', namespace: ns });
         return items.some(
@@ -147,8 +145,7 @@ describe('HermesSelfConfig controller', () => {
           ? true
           : undefined;
       },
-      30_000,
-      'the Denied Event',
+      { timeoutMs: 30_000 },
     );
   });
 
@@ -208,13 +205,13 @@ describe('HermesSelfConfig controller', () => {
     const denied = await waitRequest(name, 'Denied');
     expect(condition(denied, 'Denied')).toMatchObject({ status: 'True', reason: 'SelfConfigureDisabled' });
     await eventually(
+      'the finished request to be deleted',
       () =>
         client
           .get({ apiVersion: API, kind: 'HermesSelfConfig', namespace: ns, name })
           .then(() => undefined)
           .catch((err: { statusCode?: number }) => (err.statusCode === 404 ? true : undefined)),
-      TTL_MS + 20_000,
-      'the finished request to be deleted',
+      { timeoutMs: TTL_MS + 20_000 },
     );
   });
 });
