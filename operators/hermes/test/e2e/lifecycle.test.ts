@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KubeObject } from '@agent-operators/runtime/client';
 import { children, condition, fingerprint, getInstance } from '../integration/controllers/harness.ts';
+import type { Fingerprint } from '../integration/controllers/harness.ts';
 import { e2eEnv } from './support/cluster.ts';
 import type { E2eEnv } from './support/cluster.ts';
 import { eventually, kwokNodeNames } from '@agent-operators/testing';
@@ -92,6 +93,26 @@ afterAll(async () => {
   await env?.teardown(op);
 });
 
+// In the cluster tier other controllers write the status of some children (StatefulSet, Deployment,
+// PodDisruptionBudget and HorizontalPodAutoscaler controllers, the PV binder), which moves their
+// resourceVersion without any write by the operator; their spec generation must still hold.
+const STATUS_WRITTEN_BY_OTHERS = [
+  'StatefulSet',
+  'Deployment',
+  'PersistentVolumeClaim',
+  'HorizontalPodAutoscaler',
+  'PodDisruptionBudget',
+];
+function withoutOthersStatus(fp: Fingerprint): Fingerprint {
+  return Object.fromEntries(
+    Object.entries(fp).map(([what, v]) =>
+      STATUS_WRITTEN_BY_OTHERS.includes(what.split('/')[0] ?? '')
+        ? [what, { generation: v.generation }]
+        : [what, v],
+    ),
+  );
+}
+
 describe('HermesInstance on the kwok cluster', () => {
   it('minimal and maximal instances reach Running with every child owned', async () => {
     for (const [file, name] of [
@@ -122,14 +143,14 @@ describe('HermesInstance on the kwok cluster', () => {
   }, 300_000);
 
   it('makes no writes while converged: five drift checks move no generation or resourceVersion', async () => {
-    const before = {
-      mini: await fingerprint(env.client, env.ns, 'mini'),
-      maxi: await fingerprint(env.client, env.ns, 'maxi'),
-    };
+    const snapshot = async (name: string) => withoutOthersStatus(await fingerprint(env.client, env.ns, name));
+    const before = { mini: await snapshot('mini'), maxi: await snapshot('maxi') };
     const writesBefore = writes(await op.metrics());
     await new Promise((r) => setTimeout(r, DRIFT_S * 5 * 1000 + 500));
-    expect(await fingerprint(env.client, env.ns, 'mini')).toEqual(before.mini);
-    expect(await fingerprint(env.client, env.ns, 'maxi')).toEqual(before.maxi);
+    expect(await snapshot('mini')).toEqual(before.mini);
+    expect(await snapshot('maxi')).toEqual(before.maxi);
+    // The operator's own write count is the direct measure; the api tier's idempotency test also
+    // pins every child's resourceVersion, where no other controller runs.
     expect(writes(await op.metrics())).toBe(writesBefore);
   });
 
