@@ -6,7 +6,6 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
@@ -14,6 +13,7 @@ import { createKubeClient } from '@agent-operators/runtime/client';
 import type { HttpKubeClient, KubeObject } from '@agent-operators/runtime/client';
 import {
   ensureBinaries,
+  freePort,
   kubectl as makeKubectl,
   startControlPlane,
   type ControlPlane,
@@ -37,17 +37,6 @@ let cp: ControlPlane | undefined;
 let operator: ChildProcess | undefined;
 let client: HttpKubeClient | undefined;
 let kubeconfigPath = '';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => resolve(typeof addr === 'object' && addr ? addr.port : 0));
-    });
-  });
-}
 
 async function until<T>(what: string, timeoutMs: number, fn: () => Promise<T | undefined>): Promise<T> {
   const deadline = Date.now() + timeoutMs;

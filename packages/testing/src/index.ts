@@ -5,3 +5,4 @@ export type { ControlPlane, StartOptions, Tier, AdminCredentials } from './types
 export { kubectl, type Kubectl } from './kubectl.ts';
 export { uniqueName, createNamespace, deleteNamespace, eventually } from './helpers.ts';
 export type { NamespaceClient, EventuallyOptions } from './helpers.ts';
+export { freePort } from './ports.ts';

@@ -11,6 +11,7 @@ import type { HttpKubeClient, KubeObject } from '@agent-operators/runtime/client
 import { createLogger } from '@agent-operators/runtime/logging';
 import { metricsRegistry } from '@agent-operators/runtime/metrics';
 import { hermesCrds } from '../../../src/api/v1/crds.ts';
+import { MANAGED_KINDS } from '../../../src/resources/index.ts';
 import { createHermesOperator } from '../../../src/operator.ts';
 import type { HermesOperator, HermesOperatorOptions } from '../../../src/operator.ts';
 
@@ -148,21 +149,8 @@ export async function fingerprint(
   return out;
 }
 
-export const CHILD_KINDS = [
-  { apiVersion: 'v1', kind: 'ServiceAccount' },
-  { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role' },
-  { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'RoleBinding' },
-  { apiVersion: 'networking.k8s.io/v1', kind: 'NetworkPolicy' },
-  { apiVersion: 'v1', kind: 'Secret' },
-  { apiVersion: 'v1', kind: 'ConfigMap' },
-  { apiVersion: 'v1', kind: 'PersistentVolumeClaim' },
-  { apiVersion: 'v1', kind: 'Service' },
-  { apiVersion: 'apps/v1', kind: 'StatefulSet' },
-  { apiVersion: 'apps/v1', kind: 'Deployment' },
-  { apiVersion: 'policy/v1', kind: 'PodDisruptionBudget' },
-  { apiVersion: 'autoscaling/v2', kind: 'HorizontalPodAutoscaler' },
-  { apiVersion: 'networking.k8s.io/v1', kind: 'Ingress' },
-];
+/** The kinds the operator manages, less prometheus-operator's (not installed in these clusters). */
+export const CHILD_KINDS = MANAGED_KINDS.filter((k) => k.apiVersion !== 'monitoring.coreos.com/v1');
 
 /** Every object in `ns` labelled managed-by=hermes-operator. */
 export async function children(client: HttpKubeClient, ns: string): Promise<KubeObject[]> {
